@@ -1,0 +1,73 @@
+/* tsc2onnx: the driver.  Parses the command line, runs the pipeline
+ *
+ *   lexer -> parser -> sema -> lower -> emit
+ *
+ * and maps the outcome to the documented exit statuses.  This is the only
+ * place that owns process-wide state. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/options.h"
+#include "lexer/lexer.h"
+#include "parser/parse.h"
+#include "support/context.h"
+
+static int load_source(Compiler *c, const char *path, SourceFile **out)
+{
+    const char *err = NULL;
+    *out = source_load(&c->arena, &c->sources, path, &err);
+    if (!*out) {
+        fprintf(stderr, "tsc2onnx: error: cannot read '%s': %s\n", path, err);
+        return EXIT_IO;
+    }
+    return EXIT_OK;
+}
+
+/* --emit tokens and --emit ast: the front end alone. */
+static int run_front_end(const Options *o)
+{
+    Compiler c;
+    compiler_init(&c, stderr);
+    SourceFile *f;
+    int rc = load_source(&c, o->file, &f);
+    if (rc == EXIT_OK) {
+        if (o->emit == EMIT_TOKENS) {
+            TokenArray toks = lex_file(&c, f);
+            lex_dump(&c, f, &toks, stdout);
+        } else {
+            AstNode *m = parse_file(&c, f);
+            if (c.diag.nerrors == 0)
+                ast_dump(&c, m, stdout);
+        }
+        rc = c.diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_OK;
+    }
+    if (fflush(stdout) != 0 && rc == EXIT_OK) {
+        fputs("tsc2onnx: error: cannot write to standard output\n", stderr);
+        rc = EXIT_IO;
+    }
+    compiler_free(&c);
+    return rc;
+}
+
+static int not_supported(const char *what)
+{
+    fprintf(stderr, "tsc2onnx: error: %s: not supported yet\n", what);
+    return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    Options opts;
+    bool done;
+    int rc = options_parse(argc, argv, &opts, &done);
+    if (rc != EXIT_OK || done)
+        return rc;
+    if (opts.command == CMD_COMPARE)
+        return not_supported("tsc2onnx compare");
+    if (opts.command == CMD_RUN)
+        return not_supported("tsc2onnx run");
+    if (opts.emit == EMIT_TOKENS || opts.emit == EMIT_AST)
+        return run_front_end(&opts);
+    return not_supported("compiling to ONNX");
+}

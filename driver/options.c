@@ -1,0 +1,223 @@
+/* Command-line parsing (getopt_long).  Values are checked here for form
+ * only; what they mean is checked by the stage that uses them. */
+#include "driver/options.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+
+enum {
+    OPT_OPSET = 256,
+    OPT_ENTRY,
+    OPT_ARG,
+    OPT_INPUT,
+    OPT_EXAMPLE,
+    OPT_DYNAMIC,
+    OPT_TRACE,
+    OPT_WEIGHTS,
+    OPT_SEED,
+    OPT_INPUT_NAMES,
+    OPT_OUTPUT_NAMES,
+    OPT_EMIT,
+    OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"opset", required_argument, NULL, OPT_OPSET},
+    {"entry", required_argument, NULL, OPT_ENTRY},
+    {"arg", required_argument, NULL, OPT_ARG},
+    {"input", required_argument, NULL, OPT_INPUT},
+    {"example", required_argument, NULL, OPT_EXAMPLE},
+    {"dynamic", required_argument, NULL, OPT_DYNAMIC},
+    {"trace", no_argument, NULL, OPT_TRACE},
+    {"weights", required_argument, NULL, OPT_WEIGHTS},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"input-names", required_argument, NULL, OPT_INPUT_NAMES},
+    {"output-names", required_argument, NULL, OPT_OUTPUT_NAMES},
+    {"emit", required_argument, NULL, OPT_EMIT},
+    {"verbose", no_argument, NULL, 'v'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+static const char usage_text[] =
+    "usage: tsc2onnx [options] FILE            compile FILE (.ts or .py) to ONNX\n"
+    "       tsc2onnx compare FILE [options]    build script and trace graphs, report where they differ\n"
+    "       tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR]\n"
+    "\n"
+    "options:\n"
+    "  -o, --output PATH        output file (default: FILE with .onnx; '-' = stdout)\n"
+    "      --opset N            default-domain opset (default 17)\n"
+    "      --entry NAME         nn.Module class, or function returning a module, to export\n"
+    "      --arg NAME=VALUE     constructor argument (a Python expression in FILE's scope)\n"
+    "  -I DIR                   add DIR to the import search path\n"
+    "      --input NAME:DTYPE[DIMS]   input type; DIMS are ints or symbols; [] = scalar\n"
+    "      --example NAME=VALUE example value: @file.npy, a Python literal, or\n"
+    "                           randn/rand/ones/zeros/arange(dims)[:dtype]\n"
+    "      --dynamic NAME:AXIS[=SYMBOL]  make an axis of an example-typed input dynamic\n"
+    "      --trace              trace mode: run on the examples, unroll loops and branches\n"
+    "      --weights FILE       parameter values from a .safetensors file\n"
+    "      --seed N             seed for default parameter initialization\n"
+    "      --input-names A,B    rename graph inputs\n"
+    "      --output-names A,B   rename graph outputs\n"
+    "      --emit KIND          onnx (default), text, dot, ast or tokens\n"
+    "  -v, --verbose            print the graph to stderr\n"
+    "  -h, --help               show this help\n"
+    "      --version            show the version\n";
+
+static void options_usage_error(const char *fmt, const char *arg)
+{
+    fputs("tsc2onnx: error: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\n(see tsc2onnx --help)\n", stderr);
+}
+
+static void strlist_push(StrList *l, const char *s)
+{
+    if (l->len == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 8;
+        const char **items = realloc(l->items, sizeof(char *) * (size_t)cap);
+        if (!items) {
+            fputs("tsc2onnx: fatal: out of memory\n", stderr);
+            exit(EXIT_IO);
+        }
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->len++] = s;
+}
+
+static bool parse_int_arg(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_emit(const char *s, EmitKind *out)
+{
+    static const struct { const char *name; EmitKind kind; } kinds[] = {
+        {"onnx", EMIT_ONNX}, {"text", EMIT_TEXT}, {"dot", EMIT_DOT},
+        {"ast", EMIT_AST}, {"tokens", EMIT_TOKENS},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(s, kinds[i].name) == 0) {
+            *out = kinds[i].kind;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Handles one option; returns EXIT_OK or EXIT_USAGE. */
+static int options_apply(int ch, const char *arg, Options *o)
+{
+    long long v;
+    switch (ch) {
+    case 'o': o->output = arg; break;
+    case OPT_OPSET:
+        if (!parse_int_arg(arg, 1, 1000, &v)) {
+            options_usage_error("--opset expects a positive integer, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->opset = (int)v;
+        break;
+    case OPT_ENTRY: o->entry = arg; break;
+    case OPT_ARG: strlist_push(&o->args, arg); break;
+    case 'I': strlist_push(&o->include_dirs, arg); break;
+    case OPT_INPUT: strlist_push(&o->inputs, arg); break;
+    case OPT_EXAMPLE: strlist_push(&o->examples, arg); break;
+    case OPT_DYNAMIC: strlist_push(&o->dynamic, arg); break;
+    case OPT_TRACE: o->trace = true; break;
+    case OPT_WEIGHTS: o->weights = arg; break;
+    case OPT_SEED:
+        if (!parse_int_arg(arg, 0, 0x7fffffffffffffffLL, &v)) {
+            options_usage_error("--seed expects a non-negative integer, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->seed = (unsigned long long)v;
+        o->seed_given = true;
+        break;
+    case OPT_INPUT_NAMES: o->input_names = arg; break;
+    case OPT_OUTPUT_NAMES: o->output_names = arg; break;
+    case OPT_EMIT:
+        if (!parse_emit(arg, &o->emit)) {
+            options_usage_error("--emit expects onnx, text, dot, ast or tokens, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        break;
+    case 'v': o->verbose = true; break;
+    default:
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+int options_parse(int argc, char **argv, Options *o, bool *done)
+{
+    memset(o, 0, sizeof *o);
+    o->opset = 17;
+    o->argc = argc;
+    o->argv = argv;
+    *done = false;
+    int first = 1;
+    if (argc > 1 && strcmp(argv[1], "compare") == 0) {
+        o->command = CMD_COMPARE;
+        first = 2;
+    } else if (argc > 1 && strcmp(argv[1], "run") == 0) {
+        o->command = CMD_RUN;
+        first = 2;
+    }
+    optind = first;
+    opterr = 0;
+    int ch;
+    while ((ch = getopt_long(argc, argv, ":o:I:vh", long_options, NULL)) != -1) {
+        if (ch == 'h') {
+            fputs(usage_text, stdout);
+            *done = true;
+            return EXIT_OK;
+        }
+        if (ch == OPT_VERSION) {
+            printf("tsc2onnx %s\n", PACKAGE_VERSION);
+            *done = true;
+            return EXIT_OK;
+        }
+        if (ch == '?') {
+            if (optopt)
+                fprintf(stderr, "tsc2onnx: error: unknown option '-%c'\n(see tsc2onnx --help)\n", optopt);
+            else
+                options_usage_error("unknown option '%s'", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+        if (ch == ':') {
+            options_usage_error("option '%s' needs a value", argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+        int rc = options_apply(ch, optarg, o);
+        if (rc != EXIT_OK)
+            return rc;
+    }
+    if (optind >= argc) {
+        fputs(o->command == CMD_RUN ? "tsc2onnx: error: no model file given\n"
+                                     : "tsc2onnx: error: no input file given\n",
+              stderr);
+        fputs(usage_text, stderr);
+        return EXIT_USAGE;
+    }
+    if (optind + 1 < argc) {
+        options_usage_error("more than one input file given ('%s')", argv[optind + 1]);
+        return EXIT_USAGE;
+    }
+    o->file = argv[optind];
+    return EXIT_OK;
+}

@@ -1,0 +1,64 @@
+/* Command-line options of the tsc2onnx command. */
+#ifndef TSC_OPTIONS_H
+#define TSC_OPTIONS_H
+
+#include <stdbool.h>
+
+/* Exit statuses (documented in the README and the man page). */
+enum {
+    EXIT_OK = 0,
+    EXIT_COMPILE_ERROR = 1,
+    EXIT_USAGE = 2,
+    EXIT_DIVERGENCE = 3,
+    EXIT_IO = 4,
+};
+
+typedef enum EmitKind {
+    EMIT_ONNX,
+    EMIT_TEXT,
+    EMIT_DOT,
+    EMIT_AST,
+    EMIT_TOKENS,
+} EmitKind;
+
+typedef enum Command {
+    CMD_COMPILE,
+    CMD_COMPARE,
+    CMD_RUN,
+} Command;
+
+/* A repeatable option's values, in command-line order. */
+typedef struct StrList {
+    const char **items;
+    int len, cap;
+} StrList;
+
+typedef struct Options {
+    Command command;
+    const char *file;           /* FILE (compile, compare) or MODEL.onnx (run) */
+    const char *output;         /* -o; NULL = default */
+    int opset;
+    const char *entry;
+    StrList args;               /* --arg NAME=VALUE */
+    StrList include_dirs;       /* -I */
+    StrList inputs;             /* --input NAME:DTYPE[DIMS] */
+    StrList examples;           /* --example NAME=VALUE */
+    StrList dynamic;            /* --dynamic NAME:AXIS[=SYMBOL] */
+    bool trace;
+    const char *weights;
+    bool seed_given;
+    unsigned long long seed;
+    const char *input_names;    /* comma-separated */
+    const char *output_names;
+    EmitKind emit;
+    bool verbose;
+    /* the command line, for the model's metadata */
+    int argc;
+    char **argv;
+} Options;
+
+/* Parses ARGV into OPTS.  Returns EXIT_OK, or an exit status after printing
+ * a message (EXIT_USAGE) or the help/version text (*done set). */
+int options_parse(int argc, char **argv, Options *opts, bool *done);
+
+#endif

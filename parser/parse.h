@@ -1,0 +1,19 @@
+/* The parser: tokens -> AST.  One Lemon parser (parser/grammar.y) driven by
+ * parser/parse.c; errors are reported with what was expected and recovery
+ * resumes at the next statement, so one run reports every syntax error. */
+#ifndef TSC_PARSE_H
+#define TSC_PARSE_H
+
+#include <stdio.h>
+
+#include "parser/ast.h"
+#include "support/context.h"
+
+/* Parses a whole file into an AST_MODULE.  After errors (reported to
+ * c->diag) the module holds the statements that parsed. */
+AstNode *parse_file(Compiler *c, const SourceFile *f);
+
+/* Prints the indented AST dump that `--emit ast` shows. */
+void ast_dump(Compiler *c, const AstNode *node, FILE *out);
+
+#endif

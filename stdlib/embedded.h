@@ -1,0 +1,16 @@
+/* The stdlib sources compiled into the binary (tools/embed generates the
+ * table from stdlib/*.ts). */
+#ifndef TSC_EMBEDDED_H
+#define TSC_EMBEDDED_H
+
+#include <stddef.h>
+
+typedef struct EmbeddedFile {
+    const char *name;       /* module name, e.g. "torch.nn" */
+    const char *text;
+    size_t len;
+} EmbeddedFile;
+
+extern const EmbeddedFile stdlib_files[];
+
+#endif

@@ -1,0 +1,153 @@
+/* Arena allocator.  Chunks grow geometrically; a request larger than a
+ * quarter of the default chunk gets a chunk of its own, so big tensors do not
+ * waste the tail of the current chunk. */
+#include "support/arena.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ARENA_ALIGN 16
+#define ARENA_CHUNK_SIZE (256 * 1024)
+
+struct ArenaChunk {
+    ArenaChunk *next;
+    size_t used, size;
+    _Alignas(ARENA_ALIGN) unsigned char data[];
+};
+
+void arena_init(Arena *a)
+{
+    a->head = NULL;
+    a->total = 0;
+}
+
+void arena_free(Arena *a)
+{
+    ArenaChunk *c = a->head;
+    while (c) {
+        ArenaChunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    a->head = NULL;
+    a->total = 0;
+}
+
+/* Out of memory is not a property of the input, so it is not reported as a
+ * diagnostic: the driver cannot do anything useful without memory. */
+static void arena_out_of_memory(size_t size)
+{
+    fprintf(stderr, "tsc2onnx: fatal: out of memory (allocating %zu bytes)\n", size);
+    exit(4);
+}
+
+static ArenaChunk *arena_new_chunk(Arena *a, size_t min_size)
+{
+    size_t size = min_size > ARENA_CHUNK_SIZE ? min_size : ARENA_CHUNK_SIZE;
+    if (size > SIZE_MAX - sizeof(ArenaChunk))
+        arena_out_of_memory(size);
+    ArenaChunk *c = malloc(sizeof(ArenaChunk) + size);
+    if (!c)
+        arena_out_of_memory(size);
+    c->used = 0;
+    c->size = size;
+    a->total += size;
+    return c;
+}
+
+void *arena_alloc_raw(Arena *a, size_t size)
+{
+    if (size == 0)
+        size = 1;
+    if (size > SIZE_MAX - ARENA_ALIGN)
+        arena_out_of_memory(size);
+    size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
+    ArenaChunk *c = a->head;
+    if (size > ARENA_CHUNK_SIZE / 4) {
+        /* Dedicated chunk, linked behind the current one so the current
+         * chunk keeps filling. */
+        ArenaChunk *big = arena_new_chunk(a, size);
+        big->used = size;
+        if (c) {
+            big->next = c->next;
+            c->next = big;
+        } else {
+            big->next = NULL;
+            a->head = big;
+        }
+        return big->data;
+    }
+    if (!c || c->size - c->used < size) {
+        c = arena_new_chunk(a, size);
+        c->next = a->head;
+        a->head = c;
+    }
+    void *p = c->data + c->used;
+    c->used += size;
+    return p;
+}
+
+void *arena_alloc(Arena *a, size_t size)
+{
+    void *p = arena_alloc_raw(a, size);
+    memset(p, 0, size ? size : 1);
+    return p;
+}
+
+void *arena_grow(Arena *a, void *old, size_t old_size, size_t new_size)
+{
+    void *p = arena_alloc_raw(a, new_size);
+    if (old_size)
+        memcpy(p, old, old_size < new_size ? old_size : new_size);
+    if (new_size > old_size)
+        memset((char *)p + old_size, 0, new_size - old_size);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc_raw(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *arena_strdup(Arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_vsprintf(Arena *a, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0)
+        n = 0;
+    char *p = arena_alloc_raw(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    return p;
+}
+
+char *arena_sprintf(Arena *a, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *p = arena_vsprintf(a, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void ptrvec_push(Arena *a, PtrVec *v, void *item)
+{
+    if (v->len == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 4;
+        v->items = arena_grow(a, v->items, sizeof(void *) * (size_t)v->cap,
+                              sizeof(void *) * (size_t)cap);
+        v->cap = cap;
+    }
+    v->items[v->len++] = item;
+}

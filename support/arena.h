@@ -1,0 +1,42 @@
+/* Arena allocation: every object of one compilation (tokens, AST, values,
+ * IR, strings, diagnostics) lives in one Arena and is released together by
+ * arena_free().  Nothing allocated here is ever freed one by one. */
+#ifndef TSC_ARENA_H
+#define TSC_ARENA_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct ArenaChunk ArenaChunk;
+
+typedef struct Arena {
+    ArenaChunk *head;   /* chunk being filled; older chunks follow */
+    size_t total;       /* bytes obtained from malloc, for statistics */
+} Arena;
+
+void arena_init(Arena *a);
+void arena_free(Arena *a);
+
+/* Zero-filled, 16-byte aligned.  Aborts the process on exhaustion, the one
+ * condition that is not a diagnostic (see arena.c). */
+void *arena_alloc(Arena *a, size_t size);
+/* Like arena_alloc but without zeroing, for large buffers about to be filled. */
+void *arena_alloc_raw(Arena *a, size_t size);
+/* Grows an arena array: the old contents are copied, the old block abandoned. */
+void *arena_grow(Arena *a, void *old, size_t old_size, size_t new_size);
+
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strdup(Arena *a, const char *s);
+char *arena_sprintf(Arena *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+char *arena_vsprintf(Arena *a, const char *fmt, va_list ap);
+
+/* A growable array of pointers kept in an arena. */
+typedef struct PtrVec {
+    void **items;
+    int len, cap;
+} PtrVec;
+
+void ptrvec_push(Arena *a, PtrVec *v, void *item);
+
+#endif

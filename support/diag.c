@@ -1,0 +1,152 @@
+/* Diagnostic printing: location header, the source line, caret and tildes.
+ * Lines are shown through a window so a megabyte-long line prints at most a
+ * couple hundred bytes; control bytes are shown as spaces so the caret stays
+ * aligned and the terminal stays sane. */
+#include "support/diag.h"
+
+#include <string.h>
+
+#define DIAG_WINDOW 160     /* bytes of a long line shown around the caret */
+
+void diag_init(Diag *d, const SourceMap *sources, FILE *out)
+{
+    memset(d, 0, sizeof *d);
+    d->sources = sources;
+    d->out = out;
+    d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
+}
+
+bool diag_too_many(const Diag *d)
+{
+    return d->max_errors > 0 && d->nerrors >= d->max_errors;
+}
+
+static const char *diag_level_name(DiagLevel level)
+{
+    switch (level) {
+    case DIAG_ERROR: return "error";
+    case DIAG_WARNING: return "warning";
+    case DIAG_NOTE: return "note";
+    }
+    return "error";
+}
+
+/* Byte offset of column COL (1-based, in code points) within LINE. */
+static uint32_t diag_col_to_byte(const char *line, uint32_t len, int col)
+{
+    uint32_t i = 0;
+    int c = 1;
+    while (i < len && c < col) {
+        i++;
+        while (i < len && ((unsigned char)line[i] & 0xC0) == 0x80)
+            i++;
+        c++;
+    }
+    return i;
+}
+
+static void diag_put_visible(FILE *out, const char *s, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        fputc(ch == '\t' || ch >= 0x20 ? ch : ' ', out);
+    }
+}
+
+/* Prints the source line holding the span's start, and the marker line. */
+static void diag_print_excerpt(Diag *d, const SourceFile *f, Span span, int line, int col)
+{
+    uint32_t len;
+    const char *text = source_line_text(f, line, &len);
+    uint32_t caret = diag_col_to_byte(text, len, col);
+    uint32_t from = 0, to = len;
+    if (len > DIAG_WINDOW) {
+        from = caret > DIAG_WINDOW / 2 ? caret - DIAG_WINDOW / 2 : 0;
+        /* do not start in the middle of a UTF-8 sequence */
+        while (from > 0 && ((unsigned char)text[from] & 0xC0) == 0x80)
+            from--;
+        to = from + DIAG_WINDOW < len ? from + DIAG_WINDOW : len;
+        while (to < len && ((unsigned char)text[to] & 0xC0) == 0x80)
+            to++;
+    }
+    diag_put_visible(d->out, text + from, to - from);
+    fputc('\n', d->out);
+    for (uint32_t i = from; i < caret && i < to; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if ((ch & 0xC0) == 0x80)
+            continue;
+        fputc(ch == '\t' ? '\t' : ' ', d->out);
+    }
+    fputc('^', d->out);
+    /* tildes to the end of the span, on this line only */
+    uint32_t line_start = (uint32_t)(text - f->text);
+    uint32_t span_end = span.end > line_start + len ? line_start + len : span.end;
+    uint32_t i = caret + 1;
+    while (i < len && ((unsigned char)text[i] & 0xC0) == 0x80)
+        i++;
+    for (; line_start + i < span_end && i < to; i++)
+        if (((unsigned char)text[i] & 0xC0) != 0x80)
+            fputc('~', d->out);
+    fputc('\n', d->out);
+}
+
+void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
+{
+    if (level == DIAG_ERROR) {
+        d->nerrors++;
+        if (d->max_errors > 0 && d->nerrors > d->max_errors) {
+            if (!d->limit_reported) {
+                fprintf(d->out, "tsc2onnx: too many errors (%d); stopping\n", d->max_errors);
+                d->limit_reported = true;
+            }
+            d->last_printed = false;
+            return;
+        }
+    } else if (level == DIAG_WARNING) {
+        d->nwarnings++;
+        if (d->quiet_warnings) {
+            d->last_printed = false;
+            return;
+        }
+    } else if (!d->last_printed) {
+        return;
+    }
+    const SourceFile *f = d->sources ? source_file(d->sources, span.file) : NULL;
+    int line = 0, col = 0;
+    if (f) {
+        source_line_col(f, span.start, &line, &col);
+        fprintf(d->out, "%s:%d:%d: %s: ", f->path, line, col, diag_level_name(level));
+    } else {
+        fprintf(d->out, "tsc2onnx: %s: ", diag_level_name(level));
+    }
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    if (f)
+        diag_print_excerpt(d, f, span, line, col);
+    if (level != DIAG_NOTE)
+        d->last_printed = true;
+}
+
+void diag_error(Diag *d, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_report(d, DIAG_ERROR, span, fmt, ap);
+    va_end(ap);
+}
+
+void diag_warning(Diag *d, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_report(d, DIAG_WARNING, span, fmt, ap);
+    va_end(ap);
+}
+
+void diag_note(Diag *d, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_report(d, DIAG_NOTE, span, fmt, ap);
+    va_end(ap);
+}

@@ -1,0 +1,25 @@
+/* Interned identifiers: each distinct name is stored once, so names compare
+ * by pointer in every later stage (scopes, attributes, keywords). */
+#ifndef TSC_INTERN_H
+#define TSC_INTERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "support/arena.h"
+
+typedef struct Interner {
+    Arena *arena;
+    const char **slots;     /* open addressing; NULL = empty */
+    uint32_t *hashes;
+    size_t cap, count;
+} Interner;
+
+void intern_init(Interner *in, Arena *a);
+/* Returns the unique NUL-terminated copy of S[0..N). */
+const char *intern_n(Interner *in, const char *s, size_t n);
+const char *intern(Interner *in, const char *s);
+
+uint32_t hash_bytes(const void *data, size_t n);
+
+#endif

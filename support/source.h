@@ -1,0 +1,66 @@
+/* Source files and spans.  A span is a byte range in one file; line and
+ * column are computed from the file's line table only when something is
+ * printed, so the lexer never counts lines. */
+#ifndef TSC_SOURCE_H
+#define TSC_SOURCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "support/arena.h"
+
+typedef struct Span {
+    int32_t file;       /* index in SourceMap; -1 when there is no location */
+    uint32_t start;     /* byte offset of the first byte */
+    uint32_t end;       /* byte offset one past the last byte */
+} Span;
+
+#define SPAN_NONE ((Span){-1, 0, 0})
+
+typedef struct SourceFile {
+    int id;
+    const char *path;       /* as given by the user or found on the search path */
+    const char *text;       /* file contents, NUL-terminated (may contain NULs) */
+    uint32_t len;
+    uint32_t *line_starts;  /* byte offset of the start of each line */
+    int nlines;
+} SourceFile;
+
+typedef struct SourceMap {
+    SourceFile **files;
+    int nfiles, cap;
+} SourceMap;
+
+/* Largest source file accepted (the lexer uses 32-bit offsets). */
+#define SOURCE_MAX_BYTES (256u * 1024u * 1024u)
+
+/* Adds a file whose text is already in memory; the text is copied into the
+ * arena. */
+SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
+                       const char *text, size_t len);
+/* Reads a file.  Returns NULL and sets *err (a static string from strerror,
+ * or a fixed message) when it cannot be read. */
+SourceFile *source_load(Arena *a, SourceMap *m, const char *path, const char **err);
+
+const SourceFile *source_file(const SourceMap *m, int id);
+
+/* 1-based line; 1-based column counted in characters (UTF-8 code points). */
+void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col);
+/* The bytes of line LINE (1-based), without its newline. */
+const char *source_line_text(const SourceFile *f, int line, uint32_t *len);
+
+static inline Span span_join(Span a, Span b)
+{
+    if (a.file < 0)
+        return b;
+    if (b.file < 0)
+        return a;
+    Span s = a;
+    if (b.start < s.start)
+        s.start = b.start;
+    if (b.end > s.end)
+        s.end = b.end;
+    return s;
+}
+
+#endif
