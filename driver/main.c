@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "driver/options.h"
+#include "driver/driver.h"
 #include "lexer/lexer.h"
 #include "parser/parse.h"
 #include "support/context.h"
@@ -69,5 +69,5 @@ int main(int argc, char **argv)
         return not_supported("tsc2onnx run");
     if (opts.emit == EMIT_TOKENS || opts.emit == EMIT_AST)
         return run_front_end(&opts);
-    return not_supported("compiling to ONNX");
+    return compile_command(&opts);
 }

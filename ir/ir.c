@@ -169,6 +169,18 @@ const char *ir_unique_node_name(IrModel *m, const char *hint)
     return unique_name(m, &m->node_names, hint);
 }
 
+bool ir_rename_value(IrModel *m, IrValue *v, const char *name)
+{
+    const char *n = intern(m->names, name);
+    if (v->name == n)
+        return true;
+    if (nameset_contains(&m->value_names, n))
+        return false;
+    nameset_add(m->arena, &m->value_names, n);
+    v->name = n;
+    return true;
+}
+
 IrModel *ir_model_new(Arena *a, Interner *names, int opset)
 {
     IrModel *m = arena_alloc(a, sizeof *m);

@@ -214,6 +214,9 @@ IrGraph *ir_graph_new(IrModel *m, IrGraph *parent, const char *name);
 const char *ir_unique_value_name(IrModel *m, const char *hint);
 const char *ir_unique_node_name(IrModel *m, const char *hint);
 
+/* Gives V the name NAME; false when another value already has it. */
+bool ir_rename_value(IrModel *m, IrValue *v, const char *name);
+
 IrValue *ir_value_new(IrGraph *g, const char *name_hint, IrType type, Span span);
 IrValue *ir_add_input(IrGraph *g, const char *name, IrType type, Span span);
 IrValue *ir_add_initializer(IrGraph *g, const char *name, IrTensor *data, Span span);

@@ -13,6 +13,10 @@
  * c->diag) the module holds the statements that parsed. */
 AstNode *parse_file(Compiler *c, const SourceFile *f);
 
+/* Parses the whole of F as one expression (e.g. the VALUE of --arg
+ * NAME=VALUE).  NULL after reporting errors. */
+AstNode *parse_expression(Compiler *c, const SourceFile *f);
+
 /* Prints the indented AST dump that `--emit ast` shows. */
 void ast_dump(Compiler *c, const AstNode *node, FILE *out);
 

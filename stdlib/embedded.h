@@ -1,5 +1,5 @@
 /* The stdlib sources compiled into the binary (tools/embed generates the
- * table from stdlib/*.ts). */
+ * table from the .ts files under stdlib). */
 #ifndef TSC_EMBEDDED_H
 #define TSC_EMBEDDED_H
 

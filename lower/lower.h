@@ -1,0 +1,49 @@
+/* Graph building.  The interpreter calls lower_onnx_call() for every
+ * `onnx.Op(inputs..., attr=...)` it evaluates; this checks the call against
+ * the operator schema table, turns Python numbers and lists in input
+ * positions into constant tensors of the right element type, appends one
+ * node to the graph being built, runs shape inference, and returns the
+ * outputs as dynamic tensor values.  Static tensors (parameters, constants)
+ * become initializers the first time a node uses them. */
+#ifndef TSC_LOWER_H
+#define TSC_LOWER_H
+
+#include "ir/ir.h"
+#include "sema/interp.h"
+
+struct Lower {
+    Compiler *c;
+    IrModel *model;
+    IrGraph *graph;         /* the graph nodes are appended to */
+    int opset;
+    bool active;            /* inside forward(): nodes may be emitted */
+    const char *scope;      /* module path of the code being lowered */
+    int n_constants;
+};
+
+void lower_init(Lower *L, Compiler *c, IrModel *m, int opset);
+
+/* onnx.OP(*args, **attrs).  Returns a tensor value, a tuple of them for
+ * several outputs, or poison after reporting. */
+Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span);
+
+/* The IR value of a tensor or dynamic scalar in the current graph;
+ * static tensors are materialized as initializers.  NULL after reporting. */
+IrValue *lower_ir_of(Interp *in, Value *v, Span span);
+
+/* A dynamic tensor value wrapping an IR value (its type taken from it). */
+Value *lower_wrap(Interp *in, IrValue *iv);
+
+/* A static tensor from a Python number or (nested) list of numbers, with
+ * element type DT (DT_UNDEFINED: int64 for ints, float32 for floats, bool for
+ * bools).  NULL (without reporting) when V is not such a value. */
+Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
+
+/* Stores element I of DATA (element type DT) from a double / an int64. */
+void tensor_store_double(void *data, int64_t i, DType dt, double v);
+void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
+
+/* Forces the data of a static tensor (runs its initialization recipe). */
+IrTensor *tensor_data(Interp *in, Tensor *t);
+
+#endif

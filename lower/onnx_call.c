@@ -1,0 +1,502 @@
+/* The onnx.* primitive: one call in the model language, one node in the
+ * graph.
+ *
+ *   onnx.Gemm(a, w, b, transB=1)      positional = inputs in schema order
+ *                                     (None = omitted optional input)
+ *   onnx.Concat(*xs, axis=1)          variadic inputs
+ *   onnx.TopK(x, k, _outputs=2)       _outputs = how many outputs to return
+ *
+ * Attributes must be known at compile time; inputs may be tensors, run-time
+ * scalars, or Python numbers and lists, which become constants whose element
+ * type comes from the type variable they share with the other inputs. */
+#include <string.h>
+
+#include "ir/opschema.h"
+#include "lower/lower.h"
+#include "sema/sema_internal.h"
+
+void lower_init(Lower *L, Compiler *c, IrModel *m, int opset)
+{
+    memset(L, 0, sizeof *L);
+    L->c = c;
+    L->model = m;
+    L->graph = m ? m->graph : NULL;
+    L->opset = opset;
+}
+
+typedef struct OnnxCall {
+    Interp *in;
+    const OnnxOp *op;
+    const OpSchema *schema;
+    Span span;
+    Value *inputs[64];
+    Span input_spans[64];
+    const OpParam *params[64];  /* schema parameter of each input */
+    int n_inputs;
+    int n_outputs;
+    DType bound[OP_MAX_TYPEVARS];
+    bool ok;
+} OnnxCall;
+
+static void call_error(OnnxCall *k, Span span, const char *fmt, const char *a, const char *b)
+{
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    sema_error(k->in, span, "onnx.%s: %s", k->op->name, msg);
+    k->ok = false;
+}
+
+/* ---- schema lookup ---- */
+
+static const OpSchema *find_schema(Interp *in, const OnnxOp *op, Span span)
+{
+    int first = 0;
+    int opset = in->lower->opset;
+    const OpSchema *s = opschema_find(op->name, op->domain, opset, &first);
+    if (s)
+        return s;
+    if (first > 0)
+        sema_error(in, span, "onnx.%s needs opset %d or later (compiling for opset %d)", op->name, first, opset);
+    else if (first < 0)
+        sema_error(in, span, "onnx.%s does not exist at opset %d", op->name, opset);
+    else
+        sema_error(in, span, "unknown ONNX operator 'onnx.%s'", op->name);
+    return NULL;
+}
+
+/* ---- inputs ---- */
+
+static int schema_input_count(const OpSchema *s, bool *variadic)
+{
+    int n = opschema_n_inputs(s);
+    *variadic = n > 0 && s->inputs[n - 1].arity == OP_VARIADIC;
+    return n;
+}
+
+static void collect_inputs(OnnxCall *k, CallArgs *args)
+{
+    bool variadic;
+    int n = schema_input_count(k->schema, &variadic);
+    if (args->n_pos > 64 || (!variadic && args->n_pos > n)) {
+        char got[32], want[32];
+        snprintf(got, sizeof got, "%d", args->n_pos);
+        snprintf(want, sizeof want, "%d", n);
+        call_error(k, k->span, "takes at most %s inputs, %s given", want, got);
+        return;
+    }
+    for (int i = 0; i < args->n_pos; i++) {
+        int p = i < n ? i : n - 1;
+        k->params[i] = &k->schema->inputs[p];
+        k->inputs[i] = args->pos[i]->kind == VK_NONE ? NULL : args->pos[i];
+        k->input_spans[i] = args->pos_spans ? args->pos_spans[i] : k->span;
+    }
+    k->n_inputs = args->n_pos;
+    for (int i = args->n_pos; i < n; i++) {
+        if (k->schema->inputs[i].arity == OP_SINGLE) {
+            call_error(k, k->span, "missing required input '%s'%s", k->schema->inputs[i].name, "");
+            return;
+        }
+    }
+    for (int i = 0; i < k->n_inputs; i++)
+        if (!k->inputs[i] && k->params[i]->arity == OP_SINGLE)
+            call_error(k, k->input_spans[i], "input '%s' cannot be None%s", k->params[i]->name, "");
+}
+
+static int typevar_index(const OpSchema *s, const char *name)
+{
+    for (int i = 0; i < OP_MAX_TYPEVARS && s->types[i].name; i++)
+        if (strcmp(s->types[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* Element type of an input value: tensors and run-time scalars have one;
+ * Python numbers and lists do not (yet). */
+static DType value_elem_type(const Value *v)
+{
+    if (v->kind == VK_TENSOR)
+        return v->u.tensor->dtype;
+    if (value_is_dynamic_scalar(v))
+        return v->kind == VK_INT ? DT_INT64 : v->kind == VK_FLOAT ? DT_FLOAT : DT_BOOL;
+    return DT_UNDEFINED;
+}
+
+static void bind_types(OnnxCall *k)
+{
+    for (int i = 0; i < k->n_inputs && k->ok; i++) {
+        if (!k->inputs[i])
+            continue;
+        DType dt = value_elem_type(k->inputs[i]);
+        if (dt == DT_UNDEFINED)
+            continue;
+        int tv = typevar_index(k->schema, k->params[i]->typevar);
+        if (tv < 0)
+            continue;
+        const OpTypeVar *t = &k->schema->types[tv];
+        if (!(t->tensor_types & DTS(dt))) {
+            call_error(k, k->input_spans[i], "input '%s' has element type %s, which the operator does not accept",
+                       k->params[i]->name, dtype_name(dt));
+            return;
+        }
+        if (k->bound[tv] != DT_UNDEFINED && k->bound[tv] != dt) {
+            char both[96];
+            snprintf(both, sizeof both, "%s and %s", dtype_name(k->bound[tv]), dtype_name(dt));
+            call_error(k, k->input_spans[i], "inputs bound to type %s have different element types (%s)",
+                       t->name, both);
+            return;
+        }
+        k->bound[tv] = dt;
+    }
+}
+
+/* The element type a Python constant takes in input I. */
+static DType constant_type(OnnxCall *k, int i, Value *v)
+{
+    int tv = typevar_index(k->schema, k->params[i]->typevar);
+    if (tv < 0)
+        return DT_UNDEFINED;
+    if (k->bound[tv] != DT_UNDEFINED)
+        return k->bound[tv];
+    DTypeSet allowed = k->schema->types[tv].tensor_types;
+    if (allowed && !(allowed & (allowed - 1))) {
+        for (int d = 0; d < DT_COUNT; d++)
+            if (allowed & DTS(d))
+                return (DType)d;
+    }
+    Tensor *probe = lower_const_tensor(k->in, v, DT_UNDEFINED, k->span);
+    DType natural = probe ? probe->dtype : DT_FLOAT;
+    if (allowed & DTS(natural))
+        return natural;
+    if (natural == DT_INT64 && (allowed & DTS(DT_FLOAT)))
+        return DT_FLOAT;
+    return natural;
+}
+
+static void convert_constants(OnnxCall *k)
+{
+    for (int i = 0; i < k->n_inputs && k->ok; i++) {
+        Value *v = k->inputs[i];
+        if (!v || v->kind == VK_TENSOR || value_is_dynamic_scalar(v))
+            continue;
+        if (v->kind == VK_ERROR) {
+            k->ok = false;
+            return;
+        }
+        DType dt = constant_type(k, i, v);
+        Tensor *t = lower_const_tensor(k->in, v, dt, k->input_spans[i]);
+        if (!t) {
+            call_error(k, k->input_spans[i], "input '%s' must be a tensor or a number, found '%s'",
+                       k->params[i]->name, value_type_name(k->in, v));
+            return;
+        }
+        k->inputs[i] = val_tensor(k->in, t);
+        int tv = typevar_index(k->schema, k->params[i]->typevar);
+        if (tv >= 0 && k->bound[tv] == DT_UNDEFINED)
+            k->bound[tv] = t->dtype;
+    }
+}
+
+/* ---- attributes ---- */
+
+static bool attr_ints(Interp *in, Value *v, int64_t **out, int *n)
+{
+    if (v->kind != VK_LIST && v->kind != VK_TUPLE)
+        return false;
+    *n = v->u.list->len;
+    *out = arena_alloc(in->arena, sizeof(int64_t) * (size_t)(*n + 1));
+    for (int i = 0; i < *n; i++) {
+        Value *x = v->u.list->items[i];
+        if ((x->kind != VK_INT && x->kind != VK_BOOL) || x->dyn)
+            return false;
+        (*out)[i] = x->kind == VK_INT ? x->u.i : x->u.b;
+    }
+    return true;
+}
+
+static bool attr_floats(Interp *in, Value *v, float **out, int *n)
+{
+    if (v->kind != VK_LIST && v->kind != VK_TUPLE)
+        return false;
+    *n = v->u.list->len;
+    *out = arena_alloc(in->arena, sizeof(float) * (size_t)(*n + 1));
+    for (int i = 0; i < *n; i++) {
+        Value *x = v->u.list->items[i];
+        if (x->dyn || (x->kind != VK_INT && x->kind != VK_FLOAT && x->kind != VK_BOOL))
+            return false;
+        (*out)[i] = (float)(x->kind == VK_FLOAT ? x->u.f : x->kind == VK_INT ? (double)x->u.i : x->u.b);
+    }
+    return true;
+}
+
+static bool attr_strings(Interp *in, Value *v, const char ***out, int *n)
+{
+    if (v->kind != VK_LIST && v->kind != VK_TUPLE)
+        return false;
+    *n = v->u.list->len;
+    *out = arena_alloc(in->arena, sizeof(char *) * (size_t)(*n + 1));
+    for (int i = 0; i < *n; i++) {
+        if (v->u.list->items[i]->kind != VK_STR)
+            return false;
+        (*out)[i] = v->u.list->items[i]->u.s.ptr;
+    }
+    return true;
+}
+
+/* Sets attribute DEF on NODE from V; false when V has the wrong kind. */
+static bool set_attribute(Interp *in, IrNode *node, const OpAttrDef *def, Value *v, Span span)
+{
+    bool is_num = (v->kind == VK_INT || v->kind == VK_BOOL || v->kind == VK_FLOAT) && !v->dyn;
+    switch (def->kind) {
+    case IR_ATTR_INT:
+        if (v->kind == VK_DTYPE) {
+            ir_set_attr_int(node, def->name, v->u.dtype);
+            return true;
+        }
+        if ((v->kind != VK_INT && v->kind != VK_BOOL) || v->dyn)
+            return false;
+        ir_set_attr_int(node, def->name, v->kind == VK_INT ? v->u.i : v->u.b);
+        return true;
+    case IR_ATTR_FLOAT:
+        if (!is_num)
+            return false;
+        ir_set_attr_float(node, def->name, (float)(v->kind == VK_FLOAT ? v->u.f : v->kind == VK_INT ? (double)v->u.i : v->u.b));
+        return true;
+    case IR_ATTR_STRING:
+        if (v->kind != VK_STR)
+            return false;
+        ir_set_attr_string(node, def->name, v->u.s.ptr);
+        return true;
+    case IR_ATTR_INTS: {
+        int64_t *xs;
+        int n;
+        if (!attr_ints(in, v, &xs, &n))
+            return false;
+        ir_set_attr_ints(node, def->name, xs, n);
+        return true;
+    }
+    case IR_ATTR_FLOATS: {
+        float *xs;
+        int n;
+        if (!attr_floats(in, v, &xs, &n))
+            return false;
+        ir_set_attr_floats(node, def->name, xs, n);
+        return true;
+    }
+    case IR_ATTR_STRINGS: {
+        const char **xs;
+        int n;
+        if (!attr_strings(in, v, &xs, &n))
+            return false;
+        ir_set_attr_strings(node, def->name, xs, n);
+        return true;
+    }
+    case IR_ATTR_TENSOR: {
+        Tensor *t = v->kind == VK_TENSOR ? v->u.tensor : lower_const_tensor(in, v, DT_UNDEFINED, span);
+        if (!t || !t->is_static)
+            return false;
+        ir_set_attr_tensor(node, def->name, tensor_data(in, t));
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static const char *attr_kind_text(IrAttrKind k)
+{
+    switch (k) {
+    case IR_ATTR_INT: return "an int";
+    case IR_ATTR_FLOAT: return "a float";
+    case IR_ATTR_STRING: return "a string";
+    case IR_ATTR_INTS: return "a list of ints";
+    case IR_ATTR_FLOATS: return "a list of floats";
+    case IR_ATTR_STRINGS: return "a list of strings";
+    case IR_ATTR_TENSOR: return "a constant tensor";
+    case IR_ATTR_GRAPH: return "a graph";
+    default: return "a value";
+    }
+}
+
+static void check_attributes(OnnxCall *k, CallArgs *args)
+{
+    Interp *in = k->in;
+    for (int i = 0; i < args->n_kw && k->ok; i++) {
+        const char *name = args->kw_names[i];
+        Value *v = args->kw_values[i];
+        if (strcmp(name, "_outputs") == 0) {
+            if (v->kind != VK_INT || v->dyn || v->u.i < 1 || v->u.i > OP_MAX_OUTPUTS * 16)
+                call_error(k, k->span, "_outputs must be a positive compile-time integer%s%s", "", "");
+            else
+                k->n_outputs = (int)v->u.i;
+            continue;
+        }
+        const OpAttrDef *def = opschema_attr(k->schema, name);
+        if (!def) {
+            call_error(k, k->span, "has no attribute '%s'%s", name, "");
+            continue;
+        }
+        if (!value_is_static(v) && v->kind != VK_NONE) {
+            sema_error(in, k->span, "onnx.%s: attribute '%s' needs a value known at compile time; "
+                       "this one is computed at run time", k->op->name, name);
+            k->ok = false;
+        }
+    }
+    for (int i = 0; i < OP_MAX_ATTRS && k->schema->attrs[i].name && k->ok; i++) {
+        const OpAttrDef *def = &k->schema->attrs[i];
+        if (def->required && !arg_get(args, -1, def->name))
+            call_error(k, k->span, "missing required attribute '%s'%s", def->name, "");
+    }
+}
+
+static void apply_attributes(OnnxCall *k, CallArgs *args, IrNode *node)
+{
+    for (int i = 0; i < args->n_kw; i++) {
+        const char *name = args->kw_names[i];
+        Value *v = args->kw_values[i];
+        if (strcmp(name, "_outputs") == 0 || v->kind == VK_NONE)
+            continue;
+        const OpAttrDef *def = opschema_attr(k->schema, name);
+        if (def && !set_attribute(k->in, node, def, v, k->span)) {
+            call_error(k, k->span, "attribute '%s' must be %s", name, attr_kind_text(def->kind));
+            return;
+        }
+    }
+}
+
+/* ---- emission ---- */
+
+static int default_output_count(const OpSchema *s)
+{
+    int n = 0;
+    while (n < OP_MAX_OUTPUTS && s->outputs[n].name && s->outputs[n].arity == OP_SINGLE)
+        n++;
+    return n ? n : 1;
+}
+
+/* Constant values of small static inputs, for shape inference (Reshape's
+ * shape, Unsqueeze's axes ...). */
+static IrTensor **constant_inputs(Interp *in, OnnxCall *k)
+{
+    IrTensor **c = arena_alloc(in->arena, sizeof(IrTensor *) * (size_t)(k->n_inputs + 1));
+    for (int i = 0; i < k->n_inputs; i++) {
+        Value *v = k->inputs[i];
+        if (!v || v->kind != VK_TENSOR || !v->u.tensor->is_static)
+            continue;
+        Tensor *t = v->u.tensor;
+        int64_t n = 1;
+        for (int d = 0; d < t->rank; d++)
+            n *= t->dims[d].value;
+        if (n <= 4096)
+            c[i] = tensor_data(in, t);
+    }
+    return c;
+}
+
+static Value *wrap_outputs(Interp *in, IrNode *node)
+{
+    if (node->n_outputs == 1)
+        return lower_wrap(in, node->outputs[0]);
+    Value *t = val_tuple(in, node->n_outputs);
+    for (int i = 0; i < node->n_outputs; i++)
+        vlist_push(in, t->u.list, lower_wrap(in, node->outputs[i]));
+    return t;
+}
+
+static Value *emit_node(OnnxCall *k, CallArgs *args)
+{
+    Interp *in = k->in;
+    Lower *L = in->lower;
+    IrValue **ir_in = arena_alloc(in->arena, sizeof(IrValue *) * (size_t)(k->n_inputs + 1));
+    for (int i = 0; i < k->n_inputs; i++) {
+        if (!k->inputs[i])
+            continue;
+        ir_in[i] = lower_ir_of(in, k->inputs[i], k->input_spans[i]);
+        if (!ir_in[i])
+            return val_error(in);
+    }
+    IrNode *node = ir_node_new(L->graph, k->op->name, k->op->domain, ir_in, k->n_inputs,
+                               k->n_outputs, k->span);
+    node->schema = k->schema;
+    node->scope = L->scope;
+    apply_attributes(k, args, node);
+    if (!k->ok)
+        return val_error(in);
+    IrTensor **consts = constant_inputs(in, k);
+    int errors = in->c->diag.nerrors;
+    Diag *d = &in->c->diag;
+    if (!opschema_infer(k->schema, node, consts, L->opset, in->arena, d)) {
+        if (d->nerrors == errors)
+            sema_error(in, k->span, "onnx.%s: shape inference failed", k->op->name);
+        return val_error(in);
+    }
+    return wrap_outputs(in, node);
+}
+
+Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
+{
+    if (!in->lower || !in->lower->model)
+        return sema_error(in, span, "onnx.%s cannot be used here", op->name);
+    OnnxCall k = {.in = in, .op = op, .span = span, .ok = true};
+    k.schema = find_schema(in, op, span);
+    if (!k.schema)
+        return val_error(in);
+    k.n_outputs = default_output_count(k.schema);
+    collect_inputs(&k, args);
+    if (k.ok)
+        check_attributes(&k, args);
+    if (k.ok)
+        bind_types(&k);
+    if (k.ok)
+        convert_constants(&k);
+    if (!k.ok)
+        return val_error(in);
+    if (!in->lower->active)
+        return sema_error(in, span, "onnx.%s on compile-time tensors cannot be evaluated yet "
+                          "(only forward() may compute on tensors)", op->name);
+    return emit_node(&k, args);
+}
+
+/* ---- values and IR ---- */
+
+static IrValue *materialize_static(Interp *in, Tensor *t, Span span)
+{
+    Tensor *owner = t->storage && t->storage != t ? t->storage : t;
+    if (owner->ir)
+        return owner->ir;
+    Lower *L = in->lower;
+    for (int i = 0; i < owner->rank; i++)
+        if (owner->dims[i].value < 0) {
+            sema_error(in, span, "internal: a compile-time tensor with an unknown dimension");
+            return NULL;
+        }
+    IrTensor *data = tensor_data(in, owner);
+    const char *name = owner->param_name ? owner->param_name : arena_sprintf(in->arena, "const_%d", L->n_constants++);
+    owner->ir = ir_add_initializer(L->model->graph, name, data, span);
+    if (t != owner)
+        t->ir = owner->ir;
+    return owner->ir;
+}
+
+IrValue *lower_ir_of(Interp *in, Value *v, Span span)
+{
+    if (value_is_dynamic_scalar(v))
+        return v->dyn;
+    if (v->kind != VK_TENSOR) {
+        sema_error(in, span, "expected a tensor, found '%s'", value_type_name(in, v));
+        return NULL;
+    }
+    Tensor *t = v->u.tensor;
+    if (t->is_static)
+        return materialize_static(in, t, span);
+    return t->ir;
+}
+
+Value *lower_wrap(Interp *in, IrValue *iv)
+{
+    Tensor *t = arena_alloc(in->arena, sizeof *t);
+    t->ir = iv;
+    t->dtype = iv->type.dtype;
+    t->rank = iv->type.rank;
+    t->dims = iv->type.dims;
+    return val_tensor(in, t);
+}

@@ -1,0 +1,202 @@
+/* Constant tensor data: building tensors from Python numbers and lists,
+ * storing elements of every element type, and running the initialization
+ * recipe of a static tensor when its data is first needed. */
+#include <math.h>
+#include <string.h>
+
+#include "lower/lower.h"
+#include "support/prng.h"
+
+/* IEEE half precision from float, rounding to nearest even. */
+static uint16_t float_to_half(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000u;
+    int32_t exp = (int32_t)((x >> 23) & 0xff) - 127 + 15;
+    uint32_t mant = x & 0x7fffffu;
+    if (((x >> 23) & 0xff) == 0xff)
+        return (uint16_t)(sign | 0x7c00u | (mant ? 0x200u : 0));
+    if (exp >= 31)
+        return (uint16_t)(sign | 0x7c00u);
+    if (exp <= 0) {
+        if (exp < -10)
+            return (uint16_t)sign;
+        mant |= 0x800000u;
+        uint32_t shift = (uint32_t)(14 - exp);
+        uint32_t half = mant >> shift;
+        uint32_t rem = mant & ((1u << shift) - 1);
+        uint32_t mid = 1u << (shift - 1);
+        if (rem > mid || (rem == mid && (half & 1)))
+            half++;
+        return (uint16_t)(sign | half);
+    }
+    uint32_t half = sign | ((uint32_t)exp << 10) | (mant >> 13);
+    uint32_t rem = mant & 0x1fffu;
+    if (rem > 0x1000u || (rem == 0x1000u && (half & 1)))
+        half++;
+    return (uint16_t)half;
+}
+
+static uint16_t float_to_bfloat16(float f)
+{
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    if ((x & 0x7fffffffu) > 0x7f800000u)
+        return (uint16_t)((x >> 16) | 0x40);
+    uint32_t rounding = 0x7fffu + ((x >> 16) & 1);
+    return (uint16_t)((x + rounding) >> 16);
+}
+
+void tensor_store_double(void *data, int64_t i, DType dt, double v)
+{
+    unsigned char *p = data;
+    switch (dt) {
+    case DT_FLOAT: { float f = (float)v; memcpy(p + i * 4, &f, 4); break; }
+    case DT_DOUBLE: memcpy(p + i * 8, &v, 8); break;
+    case DT_FLOAT16: { uint16_t h = float_to_half((float)v); memcpy(p + i * 2, &h, 2); break; }
+    case DT_BFLOAT16: { uint16_t h = float_to_bfloat16((float)v); memcpy(p + i * 2, &h, 2); break; }
+    case DT_BOOL: p[i] = v != 0.0; break;
+    default: {
+        int64_t x = isfinite(v) ? (int64_t)v : 0;
+        size_t sz = dtype_size(dt);
+        /* little-endian truncation to the element width */
+        for (size_t b = 0; b < sz; b++)
+            p[i * (int64_t)sz + (int64_t)b] = (unsigned char)((uint64_t)x >> (8 * b));
+        break;
+    }
+    }
+}
+
+void tensor_store_int(void *data, int64_t i, DType dt, int64_t v)
+{
+    if (dtype_is_float(dt)) {
+        tensor_store_double(data, i, dt, (double)v);
+        return;
+    }
+    unsigned char *p = data;
+    if (dt == DT_BOOL) {
+        p[i] = v != 0;
+        return;
+    }
+    size_t sz = dtype_size(dt);
+    for (size_t b = 0; b < sz; b++)
+        p[i * (int64_t)sz + (int64_t)b] = (unsigned char)((uint64_t)v >> (8 * b));
+}
+
+/* ---- tensors from Python values ---- */
+
+typedef struct ListShape {
+    int rank;
+    int64_t dims[16];
+    bool any_float, any_int, any_bool;
+} ListShape;
+
+static bool list_shape(const Value *v, int depth, ListShape *s)
+{
+    if (v->kind == VK_LIST || v->kind == VK_TUPLE) {
+        if (depth >= 16)
+            return false;
+        int64_t n = v->u.list->len;
+        if (depth == s->rank) {
+            s->dims[s->rank++] = n;
+        } else if (s->dims[depth] != n) {
+            return false;   /* ragged */
+        }
+        for (int64_t i = 0; i < n; i++)
+            if (!list_shape(v->u.list->items[i], depth + 1, s))
+                return false;
+        return true;
+    }
+    if (depth != s->rank)
+        return false;
+    if (v->dyn)
+        return false;
+    if (v->kind == VK_FLOAT)
+        s->any_float = true;
+    else if (v->kind == VK_INT)
+        s->any_int = true;
+    else if (v->kind == VK_BOOL)
+        s->any_bool = true;
+    else
+        return false;
+    return true;
+}
+
+static void list_fill(const Value *v, void *data, DType dt, int64_t *k)
+{
+    if (v->kind == VK_LIST || v->kind == VK_TUPLE) {
+        for (int i = 0; i < v->u.list->len; i++)
+            list_fill(v->u.list->items[i], data, dt, k);
+        return;
+    }
+    if (v->kind == VK_FLOAT)
+        tensor_store_double(data, (*k)++, dt, v->u.f);
+    else
+        tensor_store_int(data, (*k)++, dt, v->kind == VK_INT ? v->u.i : v->u.b);
+}
+
+Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span)
+{
+    (void)span;
+    ListShape s = {0};
+    if (!list_shape(v, 0, &s))
+        return NULL;
+    /* an empty list has rank 1 even though no element told its kind */
+    if (dt == DT_UNDEFINED)
+        dt = s.any_float ? DT_FLOAT : s.any_int ? DT_INT64 : s.any_bool ? DT_BOOL : DT_FLOAT;
+    IrTensor *data = ir_tensor_new(in->arena, dt, s.rank, s.dims);
+    int64_t k = 0;
+    list_fill(v, data->data, dt, &k);
+    Tensor *t = arena_alloc(in->arena, sizeof *t);
+    t->dtype = dt;
+    t->rank = s.rank;
+    t->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(s.rank ? s.rank : 1));
+    for (int i = 0; i < s.rank; i++)
+        t->dims[i] = dim_known(s.dims[i]);
+    t->is_static = true;
+    t->data = data;
+    t->init = TINIT_DATA;
+    return t;
+}
+
+/* ---- initialization recipes ---- */
+
+static void fill_random(IrTensor *d, TensorInit init, double a, double b, uint64_t seed)
+{
+    Prng rng;
+    prng_seed(&rng, seed);
+    int64_t n = ir_tensor_numel(d);
+    for (int64_t i = 0; i < n; i++) {
+        double x = init == TINIT_UNIFORM ? a + (b - a) * prng_uniform(&rng) : a + b * prng_normal(&rng);
+        tensor_store_double(d->data, i, d->dtype, x);
+    }
+}
+
+IrTensor *tensor_data(Interp *in, Tensor *t)
+{
+    if (t->storage && t->storage != t)
+        return tensor_data(in, t->storage);
+    if (t->data)
+        return t->data;
+    int64_t dims[64];
+    for (int i = 0; i < t->rank && i < 64; i++)
+        dims[i] = t->dims[i].value;
+    IrTensor *d = ir_tensor_new(in->arena, t->dtype, t->rank, dims);
+    int64_t n = ir_tensor_numel(d);
+    switch (t->init) {
+    case TINIT_FILL:
+        for (int64_t i = 0; i < n; i++)
+            tensor_store_double(d->data, i, d->dtype, t->init_a);
+        break;
+    case TINIT_UNIFORM:
+    case TINIT_NORMAL:
+        fill_random(d, t->init, t->init_a, t->init_b, t->init_seed);
+        break;
+    default:
+        break;      /* zeros: ir_tensor_new zero-fills */
+    }
+    t->data = d;
+    t->init = TINIT_DATA;
+    return d;
+}

@@ -1,0 +1,576 @@
+/* Statement execution: assignment and unpacking, control flow on static
+ * conditions (the taken branch only; loops unroll), definitions, imports,
+ * raise/try, with-blocks.  Control flow on run-time conditions is the
+ * business of lower/ (Loop/If); here it is reported as not supported. */
+#include <string.h>
+
+#include "sema/interp.h"
+#include "sema/sema_internal.h"
+
+/* ---- assignment ---- */
+
+static ExecStatus assign_unpack(Interp *in, const AstNode *target, Value *v)
+{
+    const AstList *elts = &target->u.seq.elts;
+    ValueList items = {0};
+    if (v->kind == VK_ERROR) {
+        for (int i = 0; i < elts->len; i++) {
+            const AstNode *t = elts->items[i];
+            if (assign_target(in, t->kind == AST_STARRED ? t->u.value.value : t, v) == EXEC_RAISE)
+                return EXEC_RAISE;
+        }
+        return EXEC_NORMAL;
+    }
+    if (!iterate_static(in, v, &items, target->span))
+        return in->exc ? EXEC_RAISE : assign_unpack(in, target, val_error(in));
+    int star = -1;
+    for (int i = 0; i < elts->len; i++)
+        if (elts->items[i]->kind == AST_STARRED)
+            star = i;
+    int n = elts->len;
+    if (star < 0 && items.len != n) {
+        raise_new(in, in->cls.value_error, target->span,
+                  items.len > n ? "too many values to unpack (expected %d, got %d)"
+                                : "not enough values to unpack (expected %d, got %d)",
+                  n, items.len);
+        return EXEC_RAISE;
+    }
+    if (star >= 0 && items.len < n - 1) {
+        raise_new(in, in->cls.value_error, target->span,
+                  "not enough values to unpack (expected at least %d, got %d)", n - 1, items.len);
+        return EXEC_RAISE;
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const AstNode *t = elts->items[i];
+        Value *x;
+        if (i == star) {
+            int count = items.len - (n - 1);
+            x = val_list(in, count);
+            for (int j = 0; j < count; j++)
+                vlist_push(in, x->u.list, items.items[k++]);
+            t = t->u.value.value;
+        } else {
+            x = items.items[k++];
+        }
+        if (assign_target(in, t, x) == EXEC_RAISE)
+            return EXEC_RAISE;
+    }
+    return EXEC_NORMAL;
+}
+
+static void bind_name(Interp *in, const char *name, Value *v)
+{
+    Frame *f = in->frame;
+    if (f->declared_global && scope_get(f->declared_global, name)) {
+        scope_set(in->arena, f->globals, name, v);
+        return;
+    }
+    if (f->declared_nonlocal && scope_get(f->declared_nonlocal, name)) {
+        for (Closure *c = f->closure; c; c = c->next) {
+            if (scope_get(c->scope, name)) {
+                scope_set(in->arena, c->scope, name, v);
+                return;
+            }
+        }
+    }
+    scope_set(in->arena, f->locals, name, v);
+}
+
+static ExecStatus assign_subscript(Interp *in, const AstNode *target, Value *v)
+{
+    Value *obj = eval_expr(in, target->u.subscript.value);
+    if (!obj)
+        return EXEC_RAISE;
+    Value *index = eval_expr(in, target->u.subscript.slice);
+    if (!index)
+        return EXEC_RAISE;
+    if (obj->kind == VK_ERROR || index->kind == VK_ERROR)
+        return EXEC_NORMAL;
+    if (obj->kind == VK_DICT) {
+        if (!dict_set(in, obj->u.dict, index, v))
+            sema_error(in, target->u.subscript.slice->span, "dict keys must be compile-time constants");
+        return EXEC_NORMAL;
+    }
+    if (obj->kind == VK_LIST && (index->kind == VK_INT || index->kind == VK_BOOL) && !index->dyn) {
+        int64_t i = index->kind == VK_INT ? index->u.i : index->u.b;
+        int64_t len = obj->u.list->len;
+        if (i < 0)
+            i += len;
+        if (i < 0 || i >= len) {
+            raise_new(in, in->cls.index_error, target->span, "list assignment index out of range");
+            return EXEC_RAISE;
+        }
+        obj->u.list->items[i] = v;
+        return EXEC_NORMAL;
+    }
+    if (obj->kind == VK_TENSOR || obj->kind == VK_INSTANCE) {
+        Value *m = lookup_attr(in, obj, in->id.setitem, target->span);
+        if (in->exc)
+            return EXEC_RAISE;
+        if (m && m->kind != VK_ERROR) {
+            Value *args[2] = {index, v};
+            return call_simple(in, m, args, 2, target->span) ? EXEC_NORMAL : EXEC_RAISE;
+        }
+    }
+    sema_error(in, target->span, "'%s' object does not support item assignment", value_type_name(in, obj));
+    return EXEC_NORMAL;
+}
+
+ExecStatus assign_target(Interp *in, const AstNode *target, Value *v)
+{
+    switch (target->kind) {
+    case AST_NAME:
+        bind_name(in, target->u.name.id, v);
+        return EXEC_NORMAL;
+    case AST_TUPLE:
+    case AST_LIST:
+        return assign_unpack(in, target, v);
+    case AST_ATTRIBUTE: {
+        Value *obj = eval_expr(in, target->u.attribute.value);
+        if (!obj)
+            return EXEC_RAISE;
+        if (obj->kind == VK_ERROR)
+            return EXEC_NORMAL;
+        if (!set_attr(in, obj, target->u.attribute.attr, v, target->span) && in->exc)
+            return EXEC_RAISE;
+        return EXEC_NORMAL;
+    }
+    case AST_SUBSCRIPT:
+        return assign_subscript(in, target, v);
+    case AST_STARRED:
+        sema_error(in, target->span, "starred assignment target must be in a list or tuple");
+        return EXEC_NORMAL;
+    default:
+        sema_error(in, target->span, "cannot assign to this expression");
+        return EXEC_NORMAL;
+    }
+}
+
+static ExecStatus exec_assign(Interp *in, const AstNode *s)
+{
+    Value *v = eval_expr(in, s->u.assign.value);
+    if (!v)
+        return EXEC_RAISE;
+    for (int i = 0; i < s->u.assign.targets.len; i++)
+        if (assign_target(in, s->u.assign.targets.items[i], v) == EXEC_RAISE)
+            return EXEC_RAISE;
+    return EXEC_NORMAL;
+}
+
+/* x op= v: the in-place method when the type has one (lists extend in
+ * place, tensors may define __iadd__), else x = x op v. */
+static ExecStatus exec_aug_assign(Interp *in, const AstNode *s)
+{
+    const AstNode *t = s->u.aug_assign.target;
+    if (t->kind != AST_NAME && t->kind != AST_ATTRIBUTE && t->kind != AST_SUBSCRIPT) {
+        sema_error(in, t->span, "illegal expression for augmented assignment");
+        return EXEC_NORMAL;
+    }
+    Value *cur = eval_expr(in, t);
+    if (!cur)
+        return EXEC_RAISE;
+    Value *rhs = eval_expr(in, s->u.aug_assign.value);
+    if (!rhs)
+        return EXEC_RAISE;
+    if (cur->kind == VK_LIST && s->u.aug_assign.op == AST_OP_ADD) {
+        ValueList items = {0};
+        if (!iterate_static(in, rhs, &items, s->u.aug_assign.value->span))
+            return in->exc ? EXEC_RAISE : EXEC_NORMAL;
+        for (int i = 0; i < items.len; i++)
+            vlist_push(in, cur->u.list, items.items[i]);
+        return EXEC_NORMAL;
+    }
+    Value *r = eval_inplace_binop(in, s->u.aug_assign.op, cur, rhs, s->span);
+    if (!r)
+        return EXEC_RAISE;
+    return assign_target(in, t, r);
+}
+
+static ExecStatus exec_ann_assign(Interp *in, const AstNode *s)
+{
+    if (!s->u.ann_assign.value)
+        return EXEC_NORMAL;     /* a declaration only */
+    Value *v = eval_expr(in, s->u.ann_assign.value);
+    if (!v)
+        return EXEC_RAISE;
+    return assign_target(in, s->u.ann_assign.target, v);
+}
+
+/* ---- control flow ---- */
+
+/* Evaluates a condition to a static truth value; *dynamic is set when it is
+ * known only at run time. */
+static ExecStatus eval_condition(Interp *in, const AstNode *test, bool *truth, bool *dynamic, bool *error)
+{
+    *dynamic = *error = false;
+    Value *c = eval_expr(in, test);
+    if (!c)
+        return EXEC_RAISE;
+    Value *t = c->kind == VK_ERROR ? c : eval_truth(in, c, test->span);
+    if (!t)
+        return EXEC_RAISE;
+    if (t->kind == VK_ERROR) {
+        *error = true;
+        return EXEC_NORMAL;
+    }
+    if (t->dyn) {
+        *dynamic = true;
+        return EXEC_NORMAL;
+    }
+    *truth = t->u.b;
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_if(Interp *in, const AstNode *s)
+{
+    bool truth = false, dynamic, error;
+    if (eval_condition(in, s->u.cond.test, &truth, &dynamic, &error) == EXEC_RAISE)
+        return EXEC_RAISE;
+    if (error)
+        return EXEC_NORMAL;
+    if (dynamic) {
+        sema_error(in, s->u.cond.test->span,
+                   "'if' on a value known only at run time is not supported yet");
+        return EXEC_NORMAL;
+    }
+    return exec_block(in, truth ? &s->u.cond.body : &s->u.cond.orelse);
+}
+
+static ExecStatus exec_while(Interp *in, const AstNode *s)
+{
+    for (;;) {
+        bool truth = false, dynamic, error;
+        if (eval_condition(in, s->u.cond.test, &truth, &dynamic, &error) == EXEC_RAISE)
+            return EXEC_RAISE;
+        if (error)
+            return EXEC_NORMAL;
+        if (dynamic) {
+            sema_error(in, s->u.cond.test->span,
+                       "'while' on a value known only at run time is not supported yet");
+            return EXEC_NORMAL;
+        }
+        if (!truth)
+            return exec_block(in, &s->u.cond.orelse);
+        ExecStatus st = exec_block(in, &s->u.cond.body);
+        if (st == EXEC_BREAK)
+            return EXEC_NORMAL;
+        if (st == EXEC_RETURN || st == EXEC_RAISE)
+            return st;
+        if (diag_too_many(&in->c->diag))
+            return EXEC_NORMAL;
+    }
+}
+
+static ExecStatus exec_for(Interp *in, const AstNode *s)
+{
+    Value *iterable = eval_expr(in, s->u.for_stmt.iter);
+    if (!iterable)
+        return EXEC_RAISE;
+    if (iterable->kind == VK_ERROR)
+        return EXEC_NORMAL;
+    ValueList items = {0};
+    if (!iterate_static(in, iterable, &items, s->u.for_stmt.iter->span))
+        return in->exc ? EXEC_RAISE : EXEC_NORMAL;
+    for (int i = 0; i < items.len; i++) {
+        if (assign_target(in, s->u.for_stmt.target, items.items[i]) == EXEC_RAISE)
+            return EXEC_RAISE;
+        ExecStatus st = exec_block(in, &s->u.for_stmt.body);
+        if (st == EXEC_BREAK)
+            return EXEC_NORMAL;
+        if (st == EXEC_RETURN || st == EXEC_RAISE)
+            return st;
+    }
+    return exec_block(in, &s->u.for_stmt.orelse);
+}
+
+/* ---- raise, try, assert, with ---- */
+
+static ExecStatus exec_raise(Interp *in, const AstNode *s)
+{
+    if (!s->u.raise.exc) {
+        sema_error(in, s->span, "a bare 'raise' outside an except block is not supported");
+        return EXEC_NORMAL;
+    }
+    Value *e = eval_expr(in, s->u.raise.exc);
+    if (!e)
+        return EXEC_RAISE;
+    if (e->kind == VK_ERROR)
+        return EXEC_NORMAL;
+    if (e->kind == VK_CLASS) {
+        CallArgs none = {0};
+        e = instantiate(in, e, &none, s->span);
+        if (!e)
+            return EXEC_RAISE;
+    }
+    if (e->kind != VK_INSTANCE || !is_instance_of(in, e, in->cls.base_exception)) {
+        sema_error(in, s->u.raise.exc->span, "exceptions must derive from BaseException");
+        return EXEC_NORMAL;
+    }
+    in->exc = e;
+    in->exc_span = s->span;
+    record_traceback(in, e, s->span);
+    return EXEC_RAISE;
+}
+
+static bool handler_matches(Interp *in, const AstNode *h, Value *exc)
+{
+    if (!h->u.except_handler.type)
+        return true;
+    Value *saved = in->exc;
+    in->exc = NULL;
+    Value *t = eval_expr(in, h->u.except_handler.type);
+    in->exc = saved;
+    if (!t || t->kind == VK_ERROR)
+        return false;
+    if (t->kind == VK_CLASS)
+        return is_instance_of(in, exc, t);
+    if (t->kind == VK_TUPLE) {
+        for (int i = 0; i < t->u.list->len; i++)
+            if (t->u.list->items[i]->kind == VK_CLASS && is_instance_of(in, exc, t->u.list->items[i]))
+                return true;
+    }
+    return false;
+}
+
+static ExecStatus exec_try(Interp *in, const AstNode *s)
+{
+    ExecStatus st = exec_block(in, &s->u.try_stmt.body);
+    if (st == EXEC_RAISE) {
+        Value *exc = in->exc;
+        for (int i = 0; i < s->u.try_stmt.handlers.len; i++) {
+            const AstNode *h = s->u.try_stmt.handlers.items[i];
+            if (!handler_matches(in, h, exc))
+                continue;
+            in->exc = NULL;
+            if (h->u.except_handler.name)
+                bind_name(in, h->u.except_handler.name, exc);
+            st = exec_block(in, &h->u.except_handler.body);
+            break;
+        }
+    } else if (st == EXEC_NORMAL) {
+        st = exec_block(in, &s->u.try_stmt.orelse);
+    }
+    if (s->u.try_stmt.finalbody.len) {
+        Value *pending = in->exc;
+        Value *ret = in->frame->return_value;
+        in->exc = NULL;
+        ExecStatus fin = exec_block(in, &s->u.try_stmt.finalbody);
+        if (fin != EXEC_NORMAL)
+            return fin;
+        in->exc = pending;
+        in->frame->return_value = ret;
+    }
+    return st;
+}
+
+static ExecStatus exec_assert(Interp *in, const AstNode *s)
+{
+    bool truth = true, dynamic, error;
+    if (eval_condition(in, s->u.assert_stmt.test, &truth, &dynamic, &error) == EXEC_RAISE)
+        return EXEC_RAISE;
+    /* A run-time assertion has no ONNX form: like PyTorch's exporter, the
+     * check is dropped. */
+    if (error || dynamic || truth)
+        return EXEC_NORMAL;
+    const char *msg = "";
+    if (s->u.assert_stmt.msg) {
+        Value *m = eval_expr(in, s->u.assert_stmt.msg);
+        if (!m)
+            return EXEC_RAISE;
+        msg = value_str(in, m);
+    }
+    raise_new(in, in->cls.assertion_error, s->span, "%s", msg);
+    return EXEC_RAISE;
+}
+
+static ExecStatus exec_with(Interp *in, const AstNode *s)
+{
+    Value **managers = arena_alloc(in->arena, sizeof(Value *) * (size_t)(s->u.with.items.len + 1));
+    int entered = 0;
+    ExecStatus st = EXEC_NORMAL;
+    for (int i = 0; i < s->u.with.items.len && st == EXEC_NORMAL; i++) {
+        const AstNode *item = s->u.with.items.items[i];
+        Value *m = eval_expr(in, item->u.with_item.context_expr);
+        if (!m)
+            return EXEC_RAISE;
+        Value *v = m->kind == VK_ERROR ? m : call_method(in, m, in->id.enter, NULL, 0, item->span);
+        if (!v)
+            return EXEC_RAISE;
+        managers[entered++] = m;
+        if (item->u.with_item.optional_vars)
+            st = assign_target(in, item->u.with_item.optional_vars, v);
+    }
+    if (st == EXEC_NORMAL)
+        st = exec_block(in, &s->u.with.body);
+    Value *pending = in->exc;
+    for (int i = entered - 1; i >= 0; i--) {
+        if (managers[i]->kind == VK_ERROR)
+            continue;
+        in->exc = NULL;
+        Value *none[3] = {val_none(in), val_none(in), val_none(in)};
+        if (!call_method(in, managers[i], in->id.exit, none, 3, s->span))
+            return EXEC_RAISE;
+    }
+    in->exc = pending;
+    return st;
+}
+
+/* ---- definitions ---- */
+
+static ExecStatus exec_function_def(Interp *in, const AstNode *s)
+{
+    Value *f = make_function(in, s, s->u.function_def.name, s->span);
+    if (!f)
+        return EXEC_RAISE;
+    for (int i = s->u.function_def.decorators.len - 1; i >= 0; i--) {
+        const AstNode *d = s->u.function_def.decorators.items[i];
+        Value *dec = eval_expr(in, d);
+        if (!dec)
+            return EXEC_RAISE;
+        if (dec->kind == VK_ERROR)
+            continue;
+        f = call_simple(in, dec, &f, 1, d->span);
+        if (!f)
+            return EXEC_RAISE;
+    }
+    bind_name(in, s->u.function_def.name, f);
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_class_def(Interp *in, const AstNode *s)
+{
+    int nb = s->u.class_def.bases.len;
+    Value **bases = arena_alloc(in->arena, sizeof(Value *) * (size_t)(nb + 1));
+    for (int i = 0; i < nb; i++) {
+        bases[i] = eval_expr(in, s->u.class_def.bases.items[i]);
+        if (!bases[i])
+            return EXEC_RAISE;
+        if (bases[i]->kind != VK_CLASS) {
+            if (bases[i]->kind != VK_ERROR)
+                sema_error(in, s->u.class_def.bases.items[i]->span, "base class is not a class (found '%s')",
+                           value_type_name(in, bases[i]));
+            bases[i] = in->cls.object;
+        }
+    }
+    Frame frame = {0};
+    frame.caller = in->frame;
+    frame.locals = scope_new(in->arena);
+    frame.globals = in->frame->globals;
+    frame.closure = in->frame->func ? closure_of(in, in->frame) : NULL;
+    frame.module = in->frame->module;
+    frame.call_span = s->span;
+    Frame *saved = in->frame;
+    in->frame = &frame;
+    scope_set(in->arena, frame.locals, in->id.qualname, val_cstr(in, s->u.class_def.name));
+    ExecStatus st = exec_block(in, &s->u.class_def.body);
+    in->frame = saved;
+    if (st == EXEC_RAISE)
+        return st;
+    Value *cls = make_class(in, s->u.class_def.name, bases, nb, frame.locals, saved->module, s->span);
+    for (int i = s->u.class_def.decorators.len - 1; i >= 0; i--) {
+        const AstNode *d = s->u.class_def.decorators.items[i];
+        Value *dec = eval_expr(in, d);
+        if (!dec)
+            return EXEC_RAISE;
+        if (dec->kind == VK_ERROR)
+            continue;
+        cls = call_simple(in, dec, &cls, 1, d->span);
+        if (!cls)
+            return EXEC_RAISE;
+    }
+    bind_name(in, s->u.class_def.name, cls);
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_return(Interp *in, const AstNode *s)
+{
+    Value *v = s->u.value.value ? eval_expr(in, s->u.value.value) : val_none(in);
+    if (!v)
+        return EXEC_RAISE;
+    in->frame->return_value = v;
+    return EXEC_RETURN;
+}
+
+static ExecStatus exec_declare(Interp *in, const AstNode *s)
+{
+    Frame *f = in->frame;
+    Scope **set = s->kind == AST_GLOBAL ? &f->declared_global : &f->declared_nonlocal;
+    if (!*set)
+        *set = scope_new(in->arena);
+    for (int i = 0; i < s->u.global.names.len; i++)
+        scope_set(in->arena, *set, s->u.global.names.items[i]->u.name.id, val_none(in));
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_delete(Interp *in, const AstNode *s)
+{
+    for (int i = 0; i < s->u.assign.targets.len; i++) {
+        const AstNode *t = s->u.assign.targets.items[i];
+        if (t->kind == AST_NAME) {
+            if (!scope_del(in->frame->locals, t->u.name.id))
+                sema_error(in, t->span, "name '%s' is not defined", t->u.name.id);
+        } else if (t->kind == AST_SUBSCRIPT) {
+            Value *obj = eval_expr(in, t->u.subscript.value);
+            Value *key = obj ? eval_expr(in, t->u.subscript.slice) : NULL;
+            if (!obj || !key)
+                return EXEC_RAISE;
+            if (obj->kind == VK_DICT && dict_del(obj->u.dict, key))
+                continue;
+            if (obj->kind != VK_ERROR)
+                sema_error(in, t->span, "this 'del' is not supported");
+        } else {
+            sema_error(in, t->span, "this 'del' is not supported");
+        }
+    }
+    return EXEC_NORMAL;
+}
+
+ExecStatus exec_stmt(Interp *in, const AstNode *s)
+{
+    switch (s->kind) {
+    case AST_EXPR_STMT: {
+        const AstNode *e = s->u.value.value;
+        /* a docstring or a bare string is a no-op */
+        if (e->kind == AST_CONSTANT && e->u.constant.kind == AST_CONST_STR)
+            return EXEC_NORMAL;
+        return eval_expr(in, e) ? EXEC_NORMAL : EXEC_RAISE;
+    }
+    case AST_ASSIGN: return exec_assign(in, s);
+    case AST_AUG_ASSIGN: return exec_aug_assign(in, s);
+    case AST_ANN_ASSIGN: return exec_ann_assign(in, s);
+    case AST_IF: return exec_if(in, s);
+    case AST_FOR: return exec_for(in, s);
+    case AST_WHILE: return exec_while(in, s);
+    case AST_RETURN: return exec_return(in, s);
+    case AST_PASS: return EXEC_NORMAL;
+    case AST_BREAK: return EXEC_BREAK;
+    case AST_CONTINUE: return EXEC_CONTINUE;
+    case AST_FUNCTION_DEF: return exec_function_def(in, s);
+    case AST_CLASS_DEF: return exec_class_def(in, s);
+    case AST_IMPORT: case AST_IMPORT_FROM: return exec_import(in, s);
+    case AST_GLOBAL: case AST_NONLOCAL: return exec_declare(in, s);
+    case AST_RAISE: return exec_raise(in, s);
+    case AST_TRY: return exec_try(in, s);
+    case AST_ASSERT: return exec_assert(in, s);
+    case AST_WITH: return exec_with(in, s);
+    case AST_DELETE: return exec_delete(in, s);
+    case AST_MATCH:
+        return EXEC_NORMAL;     /* refused by the parser already */
+    default:
+        sema_error(in, s->span, "unsupported statement (%s)", ast_kind_name(s->kind));
+        return EXEC_NORMAL;
+    }
+}
+
+ExecStatus exec_block(Interp *in, const AstList *body)
+{
+    for (int i = 0; i < body->len; i++) {
+        ExecStatus st = exec_stmt(in, body->items[i]);
+        if (st != EXEC_NORMAL)
+            return st;
+        if (diag_too_many(&in->c->diag))
+            return EXEC_NORMAL;
+    }
+    return EXEC_NORMAL;
+}

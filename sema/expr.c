@@ -1,0 +1,1161 @@
+/* Expression evaluation.
+ *
+ * Static operands are computed here with Python's semantics (integer floor
+ * division and modulo, int/float promotion, sequence operations).  Anything
+ * involving a tensor, an instance or a dynamic scalar is dispatched to its
+ * class's special methods (__add__/__radd__ ...), which the stdlib defines in
+ * the model language over onnx.* calls. */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "sema/interp.h"
+
+/* ---- special-method names of operators ---- */
+
+typedef struct OpNames {
+    const char *method, *rmethod, *imethod, *symbol;
+} OpNames;
+
+static OpNames op_names(AstOp op)
+{
+    switch (op) {
+    case AST_OP_ADD: return (OpNames){"__add__", "__radd__", "__iadd__", "+"};
+    case AST_OP_SUB: return (OpNames){"__sub__", "__rsub__", "__isub__", "-"};
+    case AST_OP_MULT: return (OpNames){"__mul__", "__rmul__", "__imul__", "*"};
+    case AST_OP_MATMULT: return (OpNames){"__matmul__", "__rmatmul__", "__imatmul__", "@"};
+    case AST_OP_DIV: return (OpNames){"__truediv__", "__rtruediv__", "__itruediv__", "/"};
+    case AST_OP_FLOORDIV: return (OpNames){"__floordiv__", "__rfloordiv__", "__ifloordiv__", "//"};
+    case AST_OP_MOD: return (OpNames){"__mod__", "__rmod__", "__imod__", "%"};
+    case AST_OP_POW: return (OpNames){"__pow__", "__rpow__", "__ipow__", "**"};
+    case AST_OP_LSHIFT: return (OpNames){"__lshift__", "__rlshift__", "__ilshift__", "<<"};
+    case AST_OP_RSHIFT: return (OpNames){"__rshift__", "__rrshift__", "__irshift__", ">>"};
+    case AST_OP_BITOR: return (OpNames){"__or__", "__ror__", "__ior__", "|"};
+    case AST_OP_BITXOR: return (OpNames){"__xor__", "__rxor__", "__ixor__", "^"};
+    case AST_OP_BITAND: return (OpNames){"__and__", "__rand__", "__iand__", "&"};
+    case AST_OP_EQ: return (OpNames){"__eq__", "__eq__", NULL, "=="};
+    case AST_OP_NOTEQ: return (OpNames){"__ne__", "__ne__", NULL, "!="};
+    case AST_OP_LT: return (OpNames){"__lt__", "__gt__", NULL, "<"};
+    case AST_OP_LTE: return (OpNames){"__le__", "__ge__", NULL, "<="};
+    case AST_OP_GT: return (OpNames){"__gt__", "__lt__", NULL, ">"};
+    case AST_OP_GTE: return (OpNames){"__ge__", "__le__", NULL, ">="};
+    default: return (OpNames){NULL, NULL, NULL, "?"};
+    }
+}
+
+static bool is_static_number(const Value *v)
+{
+    return (v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL) && !v->dyn;
+}
+
+static double as_double(const Value *v)
+{
+    return v->kind == VK_FLOAT ? v->u.f : v->kind == VK_INT ? (double)v->u.i : (double)v->u.b;
+}
+
+static int64_t as_int(const Value *v)
+{
+    return v->kind == VK_INT ? v->u.i : (int64_t)v->u.b;
+}
+
+/* Whether dispatching V's operators goes through special methods. */
+static bool has_special_methods(const Value *v)
+{
+    return v->kind == VK_TENSOR || v->kind == VK_INSTANCE || value_is_dynamic_scalar(v);
+}
+
+/* ---- static arithmetic ---- */
+
+static Value *int_overflow(Interp *in, Span span)
+{
+    return sema_error(in, span, "integer overflow in compile-time arithmetic (values are 64-bit)");
+}
+
+static int64_t floor_div_i64(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0)))
+        q--;
+    return q;
+}
+
+static int64_t floor_mod_i64(int64_t a, int64_t b)
+{
+    int64_t r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0)))
+        r += b;
+    return r;
+}
+
+static Value *int_pow(Interp *in, int64_t base, int64_t exp, Span span)
+{
+    if (exp < 0)
+        return val_float(in, pow((double)base, (double)exp));
+    int64_t result = 1;
+    while (exp > 0) {
+        if (exp & 1) {
+            if (__builtin_mul_overflow(result, base, &result))
+                return int_overflow(in, span);
+        }
+        exp >>= 1;
+        if (exp && __builtin_mul_overflow(base, base, &base))
+            return int_overflow(in, span);
+    }
+    return val_int(in, result);
+}
+
+static Value *int_binop(Interp *in, AstOp op, int64_t a, int64_t b, Span span)
+{
+    int64_t r;
+    switch (op) {
+    case AST_OP_ADD: if (__builtin_add_overflow(a, b, &r)) return int_overflow(in, span); return val_int(in, r);
+    case AST_OP_SUB: if (__builtin_sub_overflow(a, b, &r)) return int_overflow(in, span); return val_int(in, r);
+    case AST_OP_MULT: if (__builtin_mul_overflow(a, b, &r)) return int_overflow(in, span); return val_int(in, r);
+    case AST_OP_DIV:
+        if (b == 0)
+            return raise_new(in, in->cls.zero_division_error, span, "division by zero");
+        return val_float(in, (double)a / (double)b);
+    case AST_OP_FLOORDIV:
+    case AST_OP_MOD:
+        if (b == 0)
+            return raise_new(in, in->cls.zero_division_error, span, "integer division or modulo by zero");
+        if (a == INT64_MIN && b == -1)
+            return int_overflow(in, span);
+        return val_int(in, op == AST_OP_FLOORDIV ? floor_div_i64(a, b) : floor_mod_i64(a, b));
+    case AST_OP_POW: return int_pow(in, a, b, span);
+    case AST_OP_LSHIFT:
+        if (b < 0)
+            return raise_new(in, in->cls.value_error, span, "negative shift count");
+        if (b >= 63 || (a != 0 && (a > (INT64_MAX >> b) || a < (INT64_MIN >> b))))
+            return int_overflow(in, span);
+        return val_int(in, (int64_t)((uint64_t)a << b));
+    case AST_OP_RSHIFT:
+        if (b < 0)
+            return raise_new(in, in->cls.value_error, span, "negative shift count");
+        return val_int(in, b >= 63 ? (a < 0 ? -1 : 0) : a >> b);
+    case AST_OP_BITOR: return val_int(in, a | b);
+    case AST_OP_BITXOR: return val_int(in, a ^ b);
+    case AST_OP_BITAND: return val_int(in, a & b);
+    default: return NULL;
+    }
+}
+
+static Value *float_binop(Interp *in, AstOp op, double a, double b, Span span)
+{
+    switch (op) {
+    case AST_OP_ADD: return val_float(in, a + b);
+    case AST_OP_SUB: return val_float(in, a - b);
+    case AST_OP_MULT: return val_float(in, a * b);
+    case AST_OP_DIV:
+        if (b == 0.0)
+            return raise_new(in, in->cls.zero_division_error, span, "float division by zero");
+        return val_float(in, a / b);
+    case AST_OP_FLOORDIV:
+        if (b == 0.0)
+            return raise_new(in, in->cls.zero_division_error, span, "float floor division by zero");
+        return val_float(in, floor(a / b));
+    case AST_OP_MOD: {
+        if (b == 0.0)
+            return raise_new(in, in->cls.zero_division_error, span, "float modulo");
+        double r = fmod(a, b);
+        if (r != 0.0 && ((r < 0) != (b < 0)))
+            r += b;
+        return val_float(in, r);
+    }
+    case AST_OP_POW: return val_float(in, pow(a, b));
+    default: return NULL;
+    }
+}
+
+static Value *seq_repeat(Interp *in, Value *seq, int64_t n, Span span)
+{
+    if (n < 0)
+        n = 0;
+    int64_t len = seq->kind == VK_STR ? (int64_t)seq->u.s.len : (int64_t)seq->u.list->len;
+    if (len && n > 10000000 / len)
+        return sema_error(in, span, "sequence repetition too large at compile time");
+    if (seq->kind == VK_STR) {
+        char *buf = arena_alloc_raw(in->arena, (size_t)(len * n) + 1);
+        for (int64_t i = 0; i < n; i++)
+            memcpy(buf + i * len, seq->u.s.ptr, (size_t)len);
+        return val_str(in, buf, (size_t)(len * n));
+    }
+    Value *r = seq->kind == VK_LIST ? val_list(in, (int)(len * n)) : val_tuple(in, (int)(len * n));
+    for (int64_t i = 0; i < n; i++)
+        for (int64_t j = 0; j < len; j++)
+            vlist_push(in, r->u.list, seq->u.list->items[j]);
+    return r;
+}
+
+static Value *seq_concat(Interp *in, Value *a, Value *b)
+{
+    if (a->kind == VK_STR) {
+        char *buf = arena_alloc_raw(in->arena, (size_t)a->u.s.len + b->u.s.len + 1);
+        memcpy(buf, a->u.s.ptr, a->u.s.len);
+        memcpy(buf + a->u.s.len, b->u.s.ptr, b->u.s.len);
+        return val_str(in, buf, (size_t)a->u.s.len + b->u.s.len);
+    }
+    int n = a->u.list->len + b->u.list->len;
+    Value *r = a->kind == VK_LIST ? val_list(in, n) : val_tuple(in, n);
+    for (int i = 0; i < a->u.list->len; i++)
+        vlist_push(in, r->u.list, a->u.list->items[i]);
+    for (int i = 0; i < b->u.list->len; i++)
+        vlist_push(in, r->u.list, b->u.list->items[i]);
+    return r;
+}
+
+/* Binary operators on static builtin values; NULL when not applicable. */
+static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
+{
+    if (is_static_number(a) && is_static_number(b)) {
+        if (a->kind != VK_FLOAT && b->kind != VK_FLOAT)
+            return int_binop(in, op, as_int(a), as_int(b), span);
+        return float_binop(in, op, as_double(a), as_double(b), span);
+    }
+    bool a_seq = a->kind == VK_STR || a->kind == VK_LIST || a->kind == VK_TUPLE;
+    if (op == AST_OP_ADD && a_seq && b->kind == a->kind)
+        return seq_concat(in, a, b);
+    if (op == AST_OP_MULT && a_seq && (b->kind == VK_INT || b->kind == VK_BOOL) && !b->dyn)
+        return seq_repeat(in, a, as_int(b), span);
+    if (op == AST_OP_MULT && (a->kind == VK_INT || a->kind == VK_BOOL) && !a->dyn &&
+        (b->kind == VK_STR || b->kind == VK_LIST || b->kind == VK_TUPLE))
+        return seq_repeat(in, b, as_int(a), span);
+    if (op == AST_OP_MOD && a->kind == VK_STR)
+        return sema_error(in, span, "'%%' string formatting is not supported; use an f-string");
+    return NULL;
+}
+
+static bool is_not_implemented(Interp *in, const Value *v)
+{
+    Value *ni = scope_get(in->builtins, intern(&in->c->names, "NotImplemented"));
+    return v == ni;
+}
+
+/* a OP b through __op__ / __rop__. */
+static Value *dispatch_binop(Interp *in, const OpNames *names, Value *a, Value *b, Span span)
+{
+    Value *args[1];
+    if (has_special_methods(a)) {
+        Value *m = lookup_attr(in, a, intern(&in->c->names, names->method), span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR) {
+            args[0] = b;
+            Value *r = call_simple(in, m, args, 1, span);
+            if (!r || !is_not_implemented(in, r))
+                return r;
+        }
+    }
+    if (has_special_methods(b)) {
+        Value *m = lookup_attr(in, b, intern(&in->c->names, names->rmethod), span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR) {
+            args[0] = a;
+            Value *r = call_simple(in, m, args, 1, span);
+            if (!r || !is_not_implemented(in, r))
+                return r;
+        }
+    }
+    return NULL;
+}
+
+Value *eval_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
+{
+    if (a->kind == VK_ERROR || b->kind == VK_ERROR)
+        return val_error(in);
+    OpNames names = op_names(op);
+    if (!has_special_methods(a) && !has_special_methods(b)) {
+        Value *r = static_binop(in, op, a, b, span);
+        if (r || in->exc)
+            return r;
+    } else {
+        Value *r = dispatch_binop(in, &names, a, b, span);
+        if (r || in->exc)
+            return r;
+    }
+    return sema_error(in, span, "unsupported operand types for %s: '%s' and '%s'", names.symbol,
+                      value_type_name(in, a), value_type_name(in, b));
+}
+
+/* a OP= b: the in-place special method when the type defines one. */
+Value *eval_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
+{
+    if (a->kind == VK_ERROR || b->kind == VK_ERROR)
+        return val_error(in);
+    OpNames names = op_names(op);
+    if (names.imethod && a->kind == VK_INSTANCE) {
+        Value *m = lookup_attr(in, a, intern(&in->c->names, names.imethod), span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR) {
+            Value *r = call_simple(in, m, &b, 1, span);
+            if (!r || !is_not_implemented(in, r))
+                return r;
+        }
+    }
+    return eval_binop(in, op, a, b, span);
+}
+
+/* ---- comparisons ---- */
+
+static int compare_static(const Value *a, const Value *b, bool *ok);
+
+static int compare_seq(const Value *a, const Value *b, bool *ok)
+{
+    int n = a->u.list->len < b->u.list->len ? a->u.list->len : b->u.list->len;
+    for (int i = 0; i < n; i++) {
+        if (value_equal_static(a->u.list->items[i], b->u.list->items[i]))
+            continue;
+        return compare_static(a->u.list->items[i], b->u.list->items[i], ok);
+    }
+    return (a->u.list->len > b->u.list->len) - (a->u.list->len < b->u.list->len);
+}
+
+/* Ordering of static values: <0, 0, >0; *ok false when unordered. */
+static int compare_static(const Value *a, const Value *b, bool *ok)
+{
+    *ok = true;
+    if (is_static_number(a) && is_static_number(b)) {
+        if (a->kind != VK_FLOAT && b->kind != VK_FLOAT)
+            return (as_int(a) > as_int(b)) - (as_int(a) < as_int(b));
+        double x = as_double(a), y = as_double(b);
+        if (isnan(x) || isnan(y)) {
+            *ok = false;    /* every ordering comparison with NaN is false */
+            return 0;
+        }
+        return (x > y) - (x < y);
+    }
+    if (a->kind == VK_STR && b->kind == VK_STR) {
+        uint32_t n = a->u.s.len < b->u.s.len ? a->u.s.len : b->u.s.len;
+        int c = memcmp(a->u.s.ptr, b->u.s.ptr, n);
+        if (c)
+            return c;
+        return (a->u.s.len > b->u.s.len) - (a->u.s.len < b->u.s.len);
+    }
+    if ((a->kind == VK_LIST || a->kind == VK_TUPLE) && a->kind == b->kind)
+        return compare_seq(a, b, ok);
+    *ok = false;
+    return 0;
+}
+
+static bool value_identical(const Value *a, const Value *b)
+{
+    if (a == b)
+        return true;
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case VK_NONE: case VK_ELLIPSIS: return true;
+    case VK_BOOL: return !a->dyn && !b->dyn && a->u.b == b->u.b;
+    case VK_INT: return !a->dyn && !b->dyn && a->u.i == b->u.i;
+    case VK_STR: return a->u.s.ptr == b->u.s.ptr;
+    case VK_DTYPE: return a->u.dtype == b->u.dtype;
+    case VK_FLOAT: case VK_ERROR: return false;
+    default: return a->u.cls == b->u.cls;
+    }
+}
+
+static Value *eval_contains(Interp *in, Value *container, Value *item, Span span)
+{
+    switch (container->kind) {
+    case VK_LIST: case VK_TUPLE:
+        if (!value_is_static(item) && item->kind != VK_TENSOR)
+            break;
+        for (int i = 0; i < container->u.list->len; i++) {
+            Value *x = container->u.list->items[i];
+            if (value_identical(x, item) || (value_is_static(x) && value_equal_static(x, item)))
+                return val_bool(in, true);
+        }
+        return val_bool(in, false);
+    case VK_DICT:
+        if (!value_hashable(item))
+            break;
+        return val_bool(in, dict_get(container->u.dict, item) != NULL);
+    case VK_STR:
+        if (item->kind != VK_STR)
+            break;
+        if (item->u.s.len == 0)
+            return val_bool(in, true);
+        for (uint32_t i = 0; i + item->u.s.len <= container->u.s.len; i++)
+            if (memcmp(container->u.s.ptr + i, item->u.s.ptr, item->u.s.len) == 0)
+                return val_bool(in, true);
+        return val_bool(in, false);
+    case VK_RANGE: {
+        if (item->kind != VK_INT || item->dyn)
+            break;
+        const Range *r = &container->u.range;
+        int64_t x = item->u.i;
+        bool inside = r->step > 0 ? (x >= r->start && x < r->stop) : (x <= r->start && x > r->stop);
+        return val_bool(in, inside && (x - r->start) % r->step == 0);
+    }
+    case VK_INSTANCE: case VK_TENSOR: {
+        Value *m = lookup_attr(in, container, in->id.contains, span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR)
+            return call_simple(in, m, &item, 1, span);
+        break;
+    }
+    default:
+        break;
+    }
+    return sema_error(in, span, "'in' is not supported between '%s' and '%s'",
+                      value_type_name(in, item), value_type_name(in, container));
+}
+
+Value *eval_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
+{
+    if (a->kind == VK_ERROR || b->kind == VK_ERROR)
+        return val_error(in);
+    if (op == AST_OP_IS || op == AST_OP_ISNOT) {
+        bool same = value_identical(a, b);
+        return val_bool(in, op == AST_OP_IS ? same : !same);
+    }
+    if (op == AST_OP_IN || op == AST_OP_NOTIN) {
+        Value *r = eval_contains(in, b, a, span);
+        if (!r || r->kind != VK_BOOL || op == AST_OP_IN || r->dyn)
+            return r;
+        return val_bool(in, !r->u.b);
+    }
+    OpNames names = op_names(op);
+    if (has_special_methods(a) || has_special_methods(b)) {
+        Value *r = dispatch_binop(in, &names, a, b, span);
+        if (r || in->exc)
+            return r;
+        if (op == AST_OP_EQ || op == AST_OP_NOTEQ) {
+            bool same = value_identical(a, b);
+            return val_bool(in, op == AST_OP_EQ ? same : !same);
+        }
+        return sema_error(in, span, "'%s' is not supported between '%s' and '%s'", names.symbol,
+                          value_type_name(in, a), value_type_name(in, b));
+    }
+    if (op == AST_OP_EQ || op == AST_OP_NOTEQ) {
+        bool eq = value_equal_static(a, b);
+        return val_bool(in, op == AST_OP_EQ ? eq : !eq);
+    }
+    bool ok;
+    int c = compare_static(a, b, &ok);
+    if (!ok) {
+        if ((is_static_number(a) && is_static_number(b)))
+            return val_bool(in, false);     /* NaN */
+        return sema_error(in, span, "'%s' is not supported between '%s' and '%s'", names.symbol,
+                          value_type_name(in, a), value_type_name(in, b));
+    }
+    switch (op) {
+    case AST_OP_LT: return val_bool(in, c < 0);
+    case AST_OP_LTE: return val_bool(in, c <= 0);
+    case AST_OP_GT: return val_bool(in, c > 0);
+    default: return val_bool(in, c >= 0);
+    }
+}
+
+/* ---- truth values ---- */
+
+/* The truth of V for control flow; *is_static false when it is only known
+ * at run time (the caller then lowers to a graph condition). */
+Value *eval_truth(Interp *in, Value *v, Span span)
+{
+    bool ok;
+    bool t = value_truthy(v, &ok);
+    if (ok)
+        return val_bool(in, t);
+    if (v->kind == VK_ERROR || value_is_dynamic_scalar(v)) {
+        if (v->kind == VK_BOOL)
+            return v;
+        return v->kind == VK_ERROR ? v : call_method(in, v, in->id.bool_, NULL, 0, span);
+    }
+    if (v->kind == VK_TENSOR || v->kind == VK_INSTANCE) {
+        Value *m = lookup_attr(in, v, in->id.bool_, span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR)
+            return call_simple(in, m, NULL, 0, span);
+        if (v->kind == VK_INSTANCE) {
+            Value *len = lookup_attr(in, v, in->id.len, span);
+            if (in->exc)
+                return NULL;
+            if (len && len->kind != VK_ERROR) {
+                Value *n = call_simple(in, len, NULL, 0, span);
+                if (!n || n->kind != VK_INT)
+                    return n;
+                return val_bool(in, n->dyn ? false : n->u.i != 0);
+            }
+            return val_bool(in, true);
+        }
+    }
+    return sema_error(in, span, "cannot take the truth value of '%s'", value_type_name(in, v));
+}
+
+/* ---- unary operators ---- */
+
+static Value *eval_unary(Interp *in, const AstNode *e)
+{
+    Value *v = eval_expr(in, e->u.unary_op.operand);
+    if (!v || v->kind == VK_ERROR)
+        return v;
+    AstOp op = e->u.unary_op.op;
+    if (op == AST_OP_NOT) {
+        Value *t = eval_truth(in, v, e->span);
+        if (!t || t->kind == VK_ERROR)
+            return t;
+        if (!t->dyn)
+            return val_bool(in, !t->u.b);
+        return call_method(in, t, intern(&in->c->names, "__invert__"), NULL, 0, e->span);
+    }
+    if (is_static_number(v)) {
+        if (op == AST_OP_UADD)
+            return v->kind == VK_BOOL ? val_int(in, v->u.b) : v;
+        if (op == AST_OP_USUB) {
+            if (v->kind == VK_FLOAT)
+                return val_float(in, -v->u.f);
+            if (as_int(v) == INT64_MIN)
+                return int_overflow(in, e->span);
+            return val_int(in, -as_int(v));
+        }
+        if (op == AST_OP_INVERT && v->kind != VK_FLOAT)
+            return val_int(in, ~as_int(v));
+    }
+    const char *method = op == AST_OP_UADD ? "__pos__" : op == AST_OP_USUB ? "__neg__" : "__invert__";
+    if (has_special_methods(v)) {
+        Value *m = lookup_attr(in, v, intern(&in->c->names, method), e->span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR)
+            return call_simple(in, m, NULL, 0, e->span);
+    }
+    return sema_error(in, e->span, "bad operand type for unary %s: '%s'", ast_op_text(op),
+                      value_type_name(in, v));
+}
+
+/* ---- boolean operators ---- */
+
+static Value *eval_bool_op(Interp *in, const AstNode *e)
+{
+    bool is_and = e->u.bool_op.op == AST_OP_AND;
+    Value *v = NULL;
+    for (int i = 0; i < e->u.bool_op.values.len; i++) {
+        const AstNode *operand = e->u.bool_op.values.items[i];
+        v = eval_expr(in, operand);
+        if (!v || v->kind == VK_ERROR)
+            return v;
+        Value *t = eval_truth(in, v, operand->span);
+        if (!t || t->kind == VK_ERROR)
+            return t;
+        if (t->dyn)
+            return sema_error(in, operand->span,
+                              "'%s' on a value known only at run time is not supported yet",
+                              is_and ? "and" : "or");
+        if (t->u.b != is_and)
+            return v;       /* short circuit */
+    }
+    return v;
+}
+
+static Value *eval_compare(Interp *in, const AstNode *e)
+{
+    Value *left = eval_expr(in, e->u.compare.left);
+    if (!left || left->kind == VK_ERROR)
+        return left;
+    Value *result = NULL;
+    for (int i = 0; i < e->u.compare.comparators.len; i++) {
+        const AstNode *rnode = e->u.compare.comparators.items[i];
+        Value *right = eval_expr(in, rnode);
+        if (!right || right->kind == VK_ERROR)
+            return right;
+        Span span = span_join(e->u.compare.left->span, rnode->span);
+        Value *r = eval_compare_op(in, e->u.compare.ops[i], left, right, span);
+        if (!r || r->kind == VK_ERROR)
+            return r;
+        if (e->u.compare.comparators.len > 1) {
+            Value *t = eval_truth(in, r, span);
+            if (!t || t->kind == VK_ERROR)
+                return t;
+            if (t->dyn)
+                return sema_error(in, span, "chained comparison on run-time values is not supported yet");
+            if (!t->u.b)
+                return r;
+        }
+        result = r;
+        left = right;
+    }
+    return result;
+}
+
+/* ---- constants, names, displays ---- */
+
+static Value *eval_constant(Interp *in, const AstNode *e)
+{
+    switch (e->u.constant.kind) {
+    case AST_CONST_NONE: return val_none(in);
+    case AST_CONST_TRUE: return val_bool(in, true);
+    case AST_CONST_FALSE: return val_bool(in, false);
+    case AST_CONST_ELLIPSIS: {
+        Value *v = val_none(in);
+        v->kind = VK_ELLIPSIS;
+        return v;
+    }
+    case AST_CONST_INT:
+        if (e->u.constant.overflow)
+            return sema_error(in, e->span, "integer literal too large (values are 64-bit)");
+        return val_int(in, e->u.constant.ival);
+    case AST_CONST_FLOAT: return val_float(in, e->u.constant.fval);
+    case AST_CONST_STR: return val_str(in, e->u.constant.sval.ptr, e->u.constant.sval.len);
+    case AST_CONST_BYTES: return sema_error(in, e->span, "bytes literals are not supported");
+    case AST_CONST_COMPLEX: return sema_error(in, e->span, "complex numbers are not supported");
+    }
+    return val_error(in);
+}
+
+Value *lookup_name(Interp *in, const char *name)
+{
+    Frame *f = in->frame;
+    if (f->declared_global && scope_get(f->declared_global, name))
+        goto globals;
+    Value *v = scope_get(f->locals, name);
+    if (v)
+        return v;
+    for (Closure *c = f->closure; c; c = c->next) {
+        v = scope_get(c->scope, name);
+        if (v)
+            return v;
+    }
+globals:
+    v = scope_get(f->globals, name);
+    if (v)
+        return v;
+    return scope_get(in->builtins, name);
+}
+
+static Value *eval_name(Interp *in, const AstNode *e)
+{
+    Value *v = lookup_name(in, e->u.name.id);
+    if (v)
+        return v;
+    return sema_error(in, e->span, "name '%s' is not defined", e->u.name.id);
+}
+
+/* Appends the elements of a display ([a, *b]) to OUT. */
+static bool eval_elements(Interp *in, const AstList *elts, ValueList *out)
+{
+    for (int i = 0; i < elts->len; i++) {
+        const AstNode *x = elts->items[i];
+        if (x->kind == AST_STARRED) {
+            Value *it = eval_expr(in, x->u.value.value);
+            if (!it)
+                return false;
+            if (it->kind == VK_ERROR || !iterate_static(in, it, out, x->span)) {
+                if (in->exc)
+                    return false;
+                vlist_push(in, out, val_error(in));
+            }
+            continue;
+        }
+        Value *v = eval_expr(in, x);
+        if (!v)
+            return false;
+        vlist_push(in, out, v);
+    }
+    return true;
+}
+
+static Value *eval_seq_display(Interp *in, const AstNode *e)
+{
+    Value *r = e->kind == AST_TUPLE ? val_tuple(in, e->u.seq.elts.len) : val_list(in, e->u.seq.elts.len);
+    if (!eval_elements(in, &e->u.seq.elts, r->u.list))
+        return NULL;
+    return r;
+}
+
+static Value *eval_dict_display(Interp *in, const AstNode *e)
+{
+    Value *d = val_dict(in);
+    for (int i = 0; i < e->u.dict.keys.len; i++) {
+        const AstNode *knode = e->u.dict.keys.items[i];
+        Value *v = eval_expr(in, e->u.dict.values.items[i]);
+        if (!v)
+            return NULL;
+        if (!knode) {   /* **mapping */
+            if (v->kind != VK_DICT)
+                return sema_error(in, e->u.dict.values.items[i]->span, "'**' needs a dict, found '%s'",
+                                  value_type_name(in, v));
+            for (int j = 0; j < v->u.dict->len; j++)
+                if (!v->u.dict->entries[j].deleted)
+                    dict_set(in, d->u.dict, v->u.dict->entries[j].key, v->u.dict->entries[j].value);
+            continue;
+        }
+        Value *k = eval_expr(in, knode);
+        if (!k)
+            return NULL;
+        if (k->kind == VK_ERROR)
+            continue;
+        if (!dict_set(in, d->u.dict, k, v))
+            sema_error(in, knode->span, "dict keys must be compile-time constants (str, int, tuple); found '%s'",
+                       value_type_name(in, k));
+    }
+    return d;
+}
+
+static Value *eval_if_exp(Interp *in, const AstNode *e)
+{
+    Value *c = eval_expr(in, e->u.if_exp.test);
+    if (!c || c->kind == VK_ERROR)
+        return c;
+    Value *t = eval_truth(in, c, e->u.if_exp.test->span);
+    if (!t || t->kind == VK_ERROR)
+        return t;
+    if (t->dyn)
+        return sema_error(in, e->span, "a conditional expression on a run-time condition is not supported yet");
+    return eval_expr(in, t->u.b ? e->u.if_exp.body : e->u.if_exp.orelse);
+}
+
+/* ---- comprehensions ---- */
+
+typedef struct CompState {
+    const AstNode *e;
+    Value *result;
+} CompState;
+
+static bool comp_emit(Interp *in, CompState *st)
+{
+    const AstNode *e = st->e;
+    if (e->kind == AST_DICT_COMP) {
+        Value *k = eval_expr(in, e->u.comp.elt);
+        if (!k)
+            return false;
+        Value *v = eval_expr(in, e->u.comp.value);
+        if (!v)
+            return false;
+        if (k->kind != VK_ERROR && !dict_set(in, st->result->u.dict, k, v))
+            sema_error(in, e->u.comp.elt->span, "dict keys must be compile-time constants");
+        return true;
+    }
+    Value *v = eval_expr(in, e->u.comp.elt);
+    if (!v)
+        return false;
+    vlist_push(in, st->result->u.list, v);
+    return true;
+}
+
+static bool comp_loop(Interp *in, CompState *st, int level)
+{
+    const AstList *gens = &st->e->u.comp.generators;
+    if (level == gens->len)
+        return comp_emit(in, st);
+    const AstNode *g = gens->items[level];
+    Value *iterable = eval_expr(in, g->u.comprehension.iter);
+    if (!iterable)
+        return false;
+    ValueList items = {0};
+    if (iterable->kind == VK_ERROR || !iterate_static(in, iterable, &items, g->u.comprehension.iter->span))
+        return !in->exc;
+    for (int i = 0; i < items.len; i++) {
+        if (assign_target(in, g->u.comprehension.target, items.items[i]) == EXEC_RAISE)
+            return false;
+        bool keep = true;
+        for (int j = 0; j < g->u.comprehension.ifs.len && keep; j++) {
+            const AstNode *cond = g->u.comprehension.ifs.items[j];
+            Value *c = eval_expr(in, cond);
+            if (!c)
+                return false;
+            Value *t = eval_truth(in, c, cond->span);
+            if (!t)
+                return false;
+            if (t->kind == VK_ERROR)
+                return true;
+            if (t->dyn) {
+                sema_error(in, cond->span, "a comprehension filter on a run-time value is not supported");
+                return true;
+            }
+            keep = t->u.b;
+        }
+        if (keep && !comp_loop(in, st, level + 1))
+            return false;
+    }
+    return true;
+}
+
+/* Comprehensions run in their own scope, nested in the current one. */
+static Value *eval_comprehension(Interp *in, const AstNode *e)
+{
+    Frame frame = *in->frame;
+    Closure *outer = arena_alloc(in->arena, sizeof *outer);
+    outer->scope = in->frame->locals;
+    outer->next = in->frame->closure;
+    frame.closure = outer;
+    frame.locals = scope_new(in->arena);
+    frame.declared_global = NULL;
+    frame.declared_nonlocal = NULL;
+    Frame *saved = in->frame;
+    in->frame = &frame;
+    CompState st = {e, NULL};
+    st.result = e->kind == AST_DICT_COMP ? val_dict(in) : val_list(in, 0);
+    bool ok = comp_loop(in, &st, 0);
+    in->frame = saved;
+    if (!ok)
+        return NULL;
+    if (e->kind == AST_GENERATOR_EXP)
+        st.result->kind = VK_TUPLE;     /* consumed eagerly: an immutable sequence */
+    return st.result;
+}
+
+/* ---- subscripts and slices ---- */
+
+static bool slice_index(Interp *in, Value *v, int64_t *out, bool *present, Span span)
+{
+    *present = false;
+    if (!v || v->kind == VK_NONE)
+        return true;
+    if ((v->kind != VK_INT && v->kind != VK_BOOL) || v->dyn) {
+        sema_error(in, span, "slice indices of a %s must be compile-time integers",
+                   "list, tuple or str");
+        return false;
+    }
+    *out = as_int(v);
+    *present = true;
+    return true;
+}
+
+/* Python's slice.indices(): resolved start, stop, step and length. */
+static bool slice_resolve(Interp *in, Value *sl, int64_t len, int64_t *start, int64_t *step,
+                          int64_t *count, Span span)
+{
+    int64_t lo = 0, hi = 0, st = 1;
+    bool has_lo, has_hi, has_st;
+    if (!slice_index(in, sl->u.slice.start, &lo, &has_lo, span) ||
+        !slice_index(in, sl->u.slice.stop, &hi, &has_hi, span) ||
+        !slice_index(in, sl->u.slice.step, &st, &has_st, span))
+        return false;
+    if (!has_st)
+        st = 1;
+    if (st == 0) {
+        raise_new(in, in->cls.value_error, span, "slice step cannot be zero");
+        return false;
+    }
+    if (!has_lo)
+        lo = st > 0 ? 0 : len - 1;
+    else if (lo < 0)
+        lo = lo + len < 0 ? (st > 0 ? 0 : -1) : lo + len;
+    else if (lo >= len)
+        lo = st > 0 ? len : len - 1;
+    if (!has_hi)
+        hi = st > 0 ? len : -1;
+    else if (hi < 0)
+        hi = hi + len < 0 ? (st > 0 ? 0 : -1) : hi + len;
+    else if (hi >= len)
+        hi = st > 0 ? len : len - 1;
+    int64_t n = 0;
+    if (st > 0 && hi > lo)
+        n = (hi - lo + st - 1) / st;
+    else if (st < 0 && hi < lo)
+        n = (lo - hi - st - 1) / (-st);
+    *start = lo;
+    *step = st;
+    *count = n;
+    return true;
+}
+
+static Value *subscript_sequence(Interp *in, Value *seq, Value *index, Span span)
+{
+    int64_t len = seq->kind == VK_STR ? (int64_t)seq->u.s.len : (int64_t)seq->u.list->len;
+    if (index->kind == VK_SLICE) {
+        int64_t start, step, n;
+        if (!slice_resolve(in, index, len, &start, &step, &n, span))
+            return in->exc ? NULL : val_error(in);
+        if (seq->kind == VK_STR) {
+            char *buf = arena_alloc_raw(in->arena, (size_t)n + 1);
+            for (int64_t i = 0; i < n; i++)
+                buf[i] = seq->u.s.ptr[start + i * step];
+            return val_str(in, buf, (size_t)n);
+        }
+        Value *r = seq->kind == VK_LIST ? val_list(in, (int)n) : val_tuple(in, (int)n);
+        for (int64_t i = 0; i < n; i++)
+            vlist_push(in, r->u.list, seq->u.list->items[start + i * step]);
+        return r;
+    }
+    if ((index->kind != VK_INT && index->kind != VK_BOOL) || index->dyn)
+        return sema_error(in, span, "%s indices must be compile-time integers, found '%s'",
+                          value_type_name(in, seq), value_type_name(in, index));
+    int64_t i = as_int(index);
+    if (i < 0)
+        i += len;
+    if (i < 0 || i >= len)
+        return raise_new(in, in->cls.index_error, span, "%s index out of range", value_type_name(in, seq));
+    if (seq->kind == VK_STR)
+        return val_str(in, seq->u.s.ptr + i, 1);
+    return seq->u.list->items[i];
+}
+
+Value *eval_subscript_value(Interp *in, Value *obj, Value *index, Span span)
+{
+    if (obj->kind == VK_ERROR || index->kind == VK_ERROR)
+        return val_error(in);
+    switch (obj->kind) {
+    case VK_LIST: case VK_TUPLE: case VK_STR:
+        return subscript_sequence(in, obj, index, span);
+    case VK_DICT: {
+        Value *v = dict_get(obj->u.dict, index);
+        if (v)
+            return v;
+        if (!value_hashable(index))
+            return sema_error(in, span, "dict keys must be compile-time constants; found '%s'",
+                              value_type_name(in, index));
+        return raise_new(in, in->cls.key_error, span, "%s", value_repr(in, index));
+    }
+    case VK_RANGE: {
+        if (index->kind != VK_INT || index->dyn)
+            break;
+        const Range *r = &obj->u.range;
+        int64_t n = r->step > 0 ? (r->stop > r->start ? (r->stop - r->start + r->step - 1) / r->step : 0)
+                                : (r->start > r->stop ? (r->start - r->stop - r->step - 1) / -r->step : 0);
+        int64_t i = index->u.i < 0 ? index->u.i + n : index->u.i;
+        if (i < 0 || i >= n)
+            return raise_new(in, in->cls.index_error, span, "range object index out of range");
+        return val_int(in, r->start + i * r->step);
+    }
+    case VK_CLASS:
+        /* typing-style subscription (List[int], Tuple[...]): annotations only */
+        return obj;
+    default: {
+        Value *m = lookup_attr(in, obj, in->id.getitem, span);
+        if (in->exc)
+            return NULL;
+        if (m && m->kind != VK_ERROR)
+            return call_simple(in, m, &index, 1, span);
+        break;
+    }
+    }
+    return sema_error(in, span, "'%s' object is not subscriptable", value_type_name(in, obj));
+}
+
+static Value *eval_slice(Interp *in, const AstNode *e)
+{
+    Value *v = val_none(in);
+    v->kind = VK_SLICE;
+    const AstNode *parts[3] = {e->u.slice.lower, e->u.slice.upper, e->u.slice.step};
+    Value *vals[3];
+    for (int i = 0; i < 3; i++) {
+        vals[i] = parts[i] ? eval_expr(in, parts[i]) : val_none(in);
+        if (!vals[i])
+            return NULL;
+    }
+    v->u.slice.start = vals[0];
+    v->u.slice.stop = vals[1];
+    v->u.slice.step = vals[2];
+    return v;
+}
+
+static Value *eval_subscript(Interp *in, const AstNode *e)
+{
+    Value *obj = eval_expr(in, e->u.subscript.value);
+    if (!obj)
+        return NULL;
+    Value *index = eval_expr(in, e->u.subscript.slice);
+    if (!index)
+        return NULL;
+    return eval_subscript_value(in, obj, index, e->span);
+}
+
+/* ---- calls ---- */
+
+static bool eval_call_args(Interp *in, const AstNode *e, CallArgs *args)
+{
+    ValueList pos = {0};
+    int n_spans = 0, cap_spans = e->u.call.args.len + 4;
+    Span *spans = arena_alloc(in->arena, sizeof(Span) * (size_t)cap_spans);
+    for (int i = 0; i < e->u.call.args.len; i++) {
+        const AstNode *a = e->u.call.args.items[i];
+        int before = pos.len;
+        AstList one = {(AstNode **)&e->u.call.args.items[i], 1, 1};
+        if (!eval_elements(in, &one, &pos))
+            return false;
+        for (int k = before; k < pos.len; k++) {
+            if (n_spans == cap_spans) {
+                spans = arena_grow(in->arena, spans, sizeof(Span) * (size_t)cap_spans,
+                                   sizeof(Span) * (size_t)cap_spans * 2);
+                cap_spans *= 2;
+            }
+            spans[n_spans++] = a->span;
+        }
+    }
+    args->pos = pos.items;
+    args->n_pos = pos.len;
+    args->pos_spans = spans;
+    int nk = 0, capk = e->u.call.keywords.len + 4;
+    args->kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)capk);
+    args->kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)capk);
+    for (int i = 0; i < e->u.call.keywords.len; i++) {
+        const AstNode *k = e->u.call.keywords.items[i];
+        Value *v = eval_expr(in, k->u.keyword.value);
+        if (!v)
+            return false;
+        if (k->u.keyword.arg) {
+            if (nk == capk) {
+                args->kw_names = arena_grow(in->arena, args->kw_names, sizeof(char *) * (size_t)capk, sizeof(char *) * (size_t)capk * 2);
+                args->kw_values = arena_grow(in->arena, args->kw_values, sizeof(Value *) * (size_t)capk, sizeof(Value *) * (size_t)capk * 2);
+                capk *= 2;
+            }
+            args->kw_names[nk] = k->u.keyword.arg;
+            args->kw_values[nk++] = v;
+            continue;
+        }
+        if (v->kind == VK_ERROR)
+            continue;
+        if (v->kind != VK_DICT) {
+            sema_error(in, k->span, "argument after ** must be a dict, not '%s'", value_type_name(in, v));
+            continue;
+        }
+        for (int j = 0; j < v->u.dict->len; j++) {
+            DictEntry *de = &v->u.dict->entries[j];
+            if (de->deleted)
+                continue;
+            if (de->key->kind != VK_STR) {
+                sema_error(in, k->span, "keywords must be strings");
+                break;
+            }
+            if (nk == capk) {
+                args->kw_names = arena_grow(in->arena, args->kw_names, sizeof(char *) * (size_t)capk, sizeof(char *) * (size_t)capk * 2);
+                args->kw_values = arena_grow(in->arena, args->kw_values, sizeof(Value *) * (size_t)capk, sizeof(Value *) * (size_t)capk * 2);
+                capk *= 2;
+            }
+            args->kw_names[nk] = de->key->u.s.ptr;
+            args->kw_values[nk++] = de->value;
+        }
+    }
+    args->n_kw = nk;
+    return true;
+}
+
+static Value *eval_call(Interp *in, const AstNode *e)
+{
+    Value *callee = eval_expr(in, e->u.call.func);
+    if (!callee)
+        return NULL;
+    CallArgs args = {0};
+    if (!eval_call_args(in, e, &args))
+        return NULL;
+    if (callee->kind == VK_ERROR)
+        return callee;
+    for (int i = 0; i < args.n_pos; i++)
+        if (args.pos[i]->kind == VK_ERROR)
+            return args.pos[i];
+    for (int i = 0; i < args.n_kw; i++)
+        if (args.kw_values[i]->kind == VK_ERROR)
+            return args.kw_values[i];
+    return call_value(in, callee, &args, e->span);
+}
+
+/* ---- f-strings ---- */
+
+Value *format_value(Interp *in, Value *v, const char *spec, Span span);
+
+static Value *eval_joined_str(Interp *in, const AstNode *e)
+{
+    size_t cap = 64, len = 0;
+    char *buf = arena_alloc_raw(in->arena, cap);
+    for (int i = 0; i < e->u.joined_str.values.len; i++) {
+        const AstNode *part = e->u.joined_str.values.items[i];
+        Value *s = eval_expr(in, part);
+        if (!s || s->kind == VK_ERROR)
+            return s;
+        if (s->kind != VK_STR)
+            return sema_error(in, part->span, "f-string part is not a string");
+        if (len + s->u.s.len + 1 > cap) {
+            size_t ncap = (len + s->u.s.len + 1) * 2;
+            buf = arena_grow(in->arena, buf, cap, ncap);
+            cap = ncap;
+        }
+        memcpy(buf + len, s->u.s.ptr, s->u.s.len);
+        len += s->u.s.len;
+    }
+    return val_str(in, buf, len);
+}
+
+static Value *eval_formatted_value(Interp *in, const AstNode *e)
+{
+    Value *v = eval_expr(in, e->u.formatted_value.value);
+    if (!v || v->kind == VK_ERROR)
+        return v;
+    if (!value_is_static(v) && v->kind != VK_TENSOR)
+        return sema_error(in, e->span, "an f-string cannot format a value known only at run time");
+    int conv = e->u.formatted_value.conversion;
+    if (conv == 'r' || conv == 'a')
+        v = val_cstr(in, value_repr(in, v));
+    else if (conv == 's')
+        v = val_cstr(in, value_str(in, v));
+    const char *spec = "";
+    if (e->u.formatted_value.format_spec) {
+        Value *s = eval_expr(in, e->u.formatted_value.format_spec);
+        if (!s || s->kind == VK_ERROR)
+            return s;
+        spec = s->u.s.ptr;
+    }
+    return format_value(in, v, spec, e->span);
+}
+
+/* ---- lambda ---- */
+
+Value *make_function(Interp *in, const AstNode *def, const char *name, Span span);
+
+/* ---- dispatcher ---- */
+
+static Value *eval_attribute(Interp *in, const AstNode *e)
+{
+    Value *obj = eval_expr(in, e->u.attribute.value);
+    if (!obj || obj->kind == VK_ERROR)
+        return obj;
+    return get_attr(in, obj, e->u.attribute.attr, e->span);
+}
+
+static Value *eval_named_expr(Interp *in, const AstNode *e)
+{
+    Value *v = eval_expr(in, e->u.named_expr.value);
+    if (!v)
+        return NULL;
+    if (assign_target(in, e->u.named_expr.target, v) == EXEC_RAISE)
+        return NULL;
+    return v;
+}
+
+Value *eval_expr(Interp *in, const AstNode *e)
+{
+    if (++in->steps > in->c->limits.max_eval_steps)
+        return raise_new(in, in->cls.runtime_error, e->span,
+                         "compile-time evaluation exceeded %ld steps (is there an endless loop?)",
+                         in->c->limits.max_eval_steps);
+    switch (e->kind) {
+    case AST_CONSTANT: return eval_constant(in, e);
+    case AST_NAME: return eval_name(in, e);
+    case AST_ATTRIBUTE: return eval_attribute(in, e);
+    case AST_CALL: return eval_call(in, e);
+    case AST_BIN_OP: {
+        Value *a = eval_expr(in, e->u.bin_op.left);
+        if (!a)
+            return NULL;
+        Value *b = eval_expr(in, e->u.bin_op.right);
+        if (!b)
+            return NULL;
+        return eval_binop(in, e->u.bin_op.op, a, b, e->span);
+    }
+    case AST_UNARY_OP: return eval_unary(in, e);
+    case AST_BOOL_OP: return eval_bool_op(in, e);
+    case AST_COMPARE: return eval_compare(in, e);
+    case AST_IF_EXP: return eval_if_exp(in, e);
+    case AST_LIST: case AST_TUPLE: return eval_seq_display(in, e);
+    case AST_DICT: return eval_dict_display(in, e);
+    case AST_SET: return sema_error(in, e->span, "sets are not supported; use a list or a tuple");
+    case AST_SET_COMP: return sema_error(in, e->span, "set comprehensions are not supported");
+    case AST_LIST_COMP: case AST_DICT_COMP: case AST_GENERATOR_EXP: return eval_comprehension(in, e);
+    case AST_SUBSCRIPT: return eval_subscript(in, e);
+    case AST_SLICE: return eval_slice(in, e);
+    case AST_JOINED_STR: return eval_joined_str(in, e);
+    case AST_FORMATTED_VALUE: return eval_formatted_value(in, e);
+    case AST_LAMBDA: return make_function(in, e, "<lambda>", e->span);
+    case AST_NAMED_EXPR: return eval_named_expr(in, e);
+    case AST_STARRED: return sema_error(in, e->span, "a starred expression is not allowed here");
+    case AST_AWAIT: return sema_error(in, e->span, "'await' is not supported");
+    case AST_YIELD: case AST_YIELD_FROM: return sema_error(in, e->span, "generators ('yield') are not supported");
+    default:
+        return sema_error(in, e->span, "unsupported expression (%s)", ast_kind_name(e->kind));
+    }
+}

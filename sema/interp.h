@@ -1,0 +1,142 @@
+/* The compile-time interpreter of the model language (a subset of Python).
+ *
+ * It executes module bodies, __init__ and everything they call exactly as
+ * Python would, on static values; in forward() the same interpreter performs
+ * partial evaluation: operations on dynamic values go through the stdlib to
+ * `onnx.*` primitives, which append nodes to the graph being built (lower/).
+ *
+ * Errors: an error the interpreter detects (a type error, an unsupported
+ * construct) is reported at once and evaluation continues with a poison
+ * value (VK_ERROR) that silently propagates, so one run reports every
+ * independent error.  A Python `raise` is different: it unwinds (status
+ * EXEC_RAISE, expression result NULL) so try/except works; uncaught, it
+ * becomes a compile error showing the message and the chain of calls. */
+#ifndef TSC_INTERP_H
+#define TSC_INTERP_H
+
+#include "sema/scope.h"
+#include "sema/value.h"
+#include "support/context.h"
+
+typedef struct Lower Lower;
+
+typedef enum ExecStatus {
+    EXEC_NORMAL,
+    EXEC_RETURN,
+    EXEC_BREAK,
+    EXEC_CONTINUE,
+    EXEC_RAISE,
+} ExecStatus;
+
+typedef struct Frame {
+    struct Frame *caller;
+    Function *func;             /* NULL for module and class bodies */
+    Scope *locals;
+    Scope *globals;
+    Closure *closure;           /* enclosing function scopes */
+    Scope *declared_global;     /* names declared `global` here */
+    Scope *declared_nonlocal;
+    Value *return_value;
+    Span call_span;             /* the call that created this frame */
+    Value *defining_class;      /* for zero-argument super() */
+    Value *first_arg;
+    struct Module *module;
+} Frame;
+
+/* Well-known names, interned once. */
+typedef struct InterpNames {
+    const char *init, *call, *forward, *self, *name_, *module_, *qualname;
+    const char *getattr, *setattr, *getitem, *setitem, *len, *iter, *contains;
+    const char *bool_, *str_, *repr, *enter, *exit, *class_, *dict_;
+    const char *training, *parameters_, *buffers_, *modules_, *non_persistent;
+    const char *opset, *torch, *onnx, *native;
+} InterpNames;
+
+/* Classes the interpreter itself needs to recognize. */
+typedef struct InterpClasses {
+    Value *object, *type, *module;      /* builtins.object, type, torch.nn.Module */
+    Value *base_exception, *exception;
+    Value *type_error, *value_error, *runtime_error, *assertion_error;
+    Value *not_implemented_error, *attribute_error, *key_error, *index_error;
+    Value *import_error, *stop_iteration, *zero_division_error;
+    Value *tensor;                      /* torch.Tensor (stdlib class of methods) */
+    Value *parameter;                   /* torch.nn.Parameter (marker) */
+    Value *nn_module;                   /* torch.nn.Module */
+    Value *dtype;                       /* torch.dtype */
+    Value *runtime_int, *runtime_float, *runtime_bool;  /* methods of run-time scalars */
+} InterpClasses;
+
+struct Interp {
+    Compiler *c;
+    Arena *arena;
+    Lower *lower;               /* graph builder, set while lowering forward */
+    int opset;
+    const char **search_paths;  /* for imports of user modules */
+    int n_search_paths;
+    Scope *modules;             /* full module name -> VK_MODULE */
+    Scope *builtins;
+    Frame *frame;
+    int depth;
+    long steps;
+    uint64_t seed;              /* base seed of default initialization */
+    uint64_t n_random_tensors;  /* per-tensor streams derive from this */
+    Value *exc;                 /* the exception being raised */
+    Span exc_span;
+    InterpNames id;
+    InterpClasses cls;
+    bool static_only;           /* no graph: dynamic values are errors */
+};
+
+void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);
+
+/* Modules (sema/imports.c). */
+Value *interp_import(Interp *in, const char *name, Span span, int level, struct Module *from);
+Value *interp_load_main(Interp *in, const char *path);
+
+/* Statements and expressions (sema/exec.c, sema/expr.c). */
+ExecStatus exec_block(Interp *in, const AstList *body);
+ExecStatus exec_stmt(Interp *in, const AstNode *s);
+/* NULL when an exception is being raised (in->exc); VK_ERROR on reported errors. */
+Value *eval_expr(Interp *in, const AstNode *e);
+ExecStatus assign_target(Interp *in, const AstNode *target, Value *v);
+
+/* Calls (sema/call.c). */
+Value *call_value(Interp *in, Value *callee, CallArgs *args, Span span);
+Value *call_simple(Interp *in, Value *callee, Value **pos, int n_pos, Span span);
+Value *call_method(Interp *in, Value *self, const char *name, Value **pos, int n_pos, Span span);
+Value *get_attr(Interp *in, Value *obj, const char *name, Span span);
+/* Like get_attr but returns NULL without reporting when absent. */
+Value *lookup_attr(Interp *in, Value *obj, const char *name, Span span);
+bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span);
+Value *class_lookup(Value *cls, const char *name);
+Value *value_class(Interp *in, const Value *v);
+bool is_subclass(const Value *cls, const Value *base);
+bool is_instance_of(Interp *in, const Value *v, const Value *cls);
+Value *make_class(Interp *in, const char *name, Value **bases, int n_bases, Scope *dict,
+                  struct Module *mod, Span span);
+Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span);
+
+/* Raising Python exceptions. */
+Value *raise_new(Interp *in, Value *exc_class, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Reporting interpreter errors (return poison). */
+Value *sema_error(Interp *in, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void sema_error_notes(Interp *in);
+
+/* Builtins (sema/builtins.c) and natives for the stdlib (sema/native*.c). */
+void builtins_install(Interp *in, Scope *into);
+void natives_install(Interp *in, Scope *into);
+Value *make_builtin(Interp *in, const char *name, BuiltinFn fn, const void *data);
+
+/* Iteration over a static iterable (list, tuple, range, dict keys, str,
+ * static tensor rows); false after reporting when V is not iterable. */
+bool iterate_static(Interp *in, Value *v, ValueList *out, Span span);
+
+/* Argument helpers for builtins. */
+Value *arg_get(CallArgs *a, int pos, const char *kw);
+bool args_check(Interp *in, CallArgs *a, const char *fname, int min_pos, int max_pos,
+                const char *const *kwnames, Span span);
+
+#endif

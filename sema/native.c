@@ -1,0 +1,682 @@
+/* Natives: the few things the stdlib cannot write in the model language.
+ *
+ *   _native   tensor facts (shape, dtype, rank), PyTorch's type promotion,
+ *             compile-time tensors (empty, full, tensor, arange) and their
+ *             initialization recipes, parameters, module calls
+ *   onnx      every attribute is an operator (onnx.Gemm ...)
+ *   math      Python's math module
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "lower/lower.h"
+#include "sema/interp.h"
+#include "sema/sema_internal.h"
+
+#define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
+
+
+/* ---- argument helpers ---- */
+
+static Tensor *tensor_arg(Interp *in, CallArgs *a, int i, const char *fname, Span span)
+{
+    Value *v = arg_get(a, i, NULL);
+    if (!v || v->kind != VK_TENSOR) {
+        if (!v || v->kind != VK_ERROR)
+            sema_error(in, span, "%s() expects a tensor, found '%s'", fname, v ? value_type_name(in, v) : "nothing");
+        return NULL;
+    }
+    return v->u.tensor;
+}
+
+static bool static_int(const Value *v, int64_t *out)
+{
+    if ((v->kind != VK_INT && v->kind != VK_BOOL) || v->dyn)
+        return false;
+    *out = v->kind == VK_INT ? v->u.i : v->u.b;
+    return true;
+}
+
+static bool static_number(const Value *v, double *out)
+{
+    if (v->dyn)
+        return false;
+    if (v->kind == VK_FLOAT)
+        *out = v->u.f;
+    else if (v->kind == VK_INT)
+        *out = (double)v->u.i;
+    else if (v->kind == VK_BOOL)
+        *out = v->u.b;
+    else
+        return false;
+    return true;
+}
+
+static Tensor *owner_of(Tensor *t)
+{
+    return t->storage && t->storage != t ? t->storage : t;
+}
+
+/* ---- tensor facts ---- */
+
+/* A run-time int holding dimension I of X: Shape, then Gather. */
+static Value *dynamic_dim(Interp *in, Value *x, int i, Span span)
+{
+    OnnxOp shape_op = {"Shape", ""}, gather_op = {"Gather", ""};
+    Value *pos[2] = {x, NULL};
+    CallArgs sa = {.pos = pos, .n_pos = 1};
+    Value *shape = lower_onnx_call(in, &shape_op, &sa, span);
+    if (!shape || shape->kind == VK_ERROR)
+        return shape;
+    pos[0] = shape;
+    pos[1] = val_int(in, i);
+    CallArgs ga = {.pos = pos, .n_pos = 2};
+    Value *d = lower_onnx_call(in, &gather_op, &ga, span);
+    if (!d || d->kind == VK_ERROR)
+        return d;
+    Value *r = val_int(in, 0);
+    r->dyn = lower_ir_of(in, d, span);
+    r->dim = x->u.tensor->dims[i];
+    return r;
+}
+
+static Value *dim_value(Interp *in, Value *x, int i, Span span)
+{
+    Dim d = x->u.tensor->dims[i];
+    if (d.value >= 0)
+        return val_int(in, d.value);
+    return dynamic_dim(in, x, i, span);
+}
+
+NATIVE(n_shape)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "shape", span);
+    if (!t)
+        return val_error(in);
+    if (t->rank < 0)
+        return sema_error(in, span, "the shape of this tensor is not known at compile time (unknown rank)");
+    Value *r = val_tuple(in, t->rank);
+    for (int i = 0; i < t->rank; i++) {
+        Value *d = dim_value(in, a->pos[0], i, span);
+        if (!d || d->kind == VK_ERROR)
+            return d;
+        vlist_push(in, r->u.list, d);
+    }
+    return r;
+}
+
+NATIVE(n_size)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "size", span);
+    int64_t dim;
+    if (!t)
+        return val_error(in);
+    if (a->n_pos < 2 || !static_int(a->pos[1], &dim))
+        return sema_error(in, span, "size() dimension must be a compile-time integer");
+    if (t->rank < 0)
+        return sema_error(in, span, "the rank of this tensor is not known at compile time");
+    if (dim < -t->rank || dim >= t->rank)
+        return raise_new(in, in->cls.index_error, span,
+                         "Dimension out of range (expected to be in range of [%d, %d], but got %" PRId64 ")",
+                         -t->rank, t->rank - 1, dim);
+    return dim_value(in, a->pos[0], (int)(dim < 0 ? dim + t->rank : dim), span);
+}
+
+NATIVE(n_rank)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "dim", span);
+    if (!t)
+        return val_error(in);
+    if (t->rank < 0)
+        return sema_error(in, span, "the rank of this tensor is not known at compile time");
+    return val_int(in, t->rank);
+}
+
+NATIVE(n_dtype_of)
+{
+    (void)self;
+    Value *v = arg_get(a, 0, NULL);
+    if (v && value_is_dynamic_scalar(v))
+        return val_dtype(in, v->kind == VK_INT ? DT_INT64 : v->kind == VK_FLOAT ? DT_FLOAT : DT_BOOL);
+    Tensor *t = tensor_arg(in, a, 0, "dtype", span);
+    return t ? val_dtype(in, t->dtype) : val_error(in);
+}
+
+NATIVE(n_is_tensor)
+{
+    (void)self; (void)span;
+    Value *v = arg_get(a, 0, NULL);
+    return val_bool(in, v && v->kind == VK_TENSOR);
+}
+
+NATIVE(n_is_static)
+{
+    (void)self; (void)span;
+    Value *v = arg_get(a, 0, NULL);
+    return val_bool(in, v && value_is_static(v));
+}
+
+NATIVE(n_is_floating)
+{
+    (void)self;
+    Value *v = arg_get(a, 0, NULL);
+    if (!v || v->kind != VK_DTYPE)
+        return sema_error(in, span, "is_floating() expects a dtype");
+    return val_bool(in, dtype_is_float(v->u.dtype));
+}
+
+NATIVE(n_numel)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "numel", span);
+    if (!t)
+        return val_error(in);
+    int64_t n = 1;
+    for (int i = 0; i < t->rank; i++) {
+        if (t->dims[i].value < 0)
+            return sema_error(in, span, "numel() of a tensor whose size is known only at run time is not supported yet");
+        n *= t->dims[i].value;
+    }
+    return val_int(in, n);
+}
+
+NATIVE(n_instance_attr)
+{
+    (void)self;
+    Value *obj = arg_get(a, 0, NULL), *name = arg_get(a, 1, NULL);
+    if (!obj || !name || name->kind != VK_STR)
+        return sema_error(in, span, "instance_attr(obj, name)");
+    if (obj->kind != VK_INSTANCE)
+        return val_none(in);
+    Value *v = scope_get(obj->u.inst->attrs, name->u.s.ptr);
+    return v ? v : val_none(in);
+}
+
+NATIVE(n_register)
+{
+    (void)self;
+    Value *what = arg_get(a, 0, NULL), *cls = arg_get(a, 1, NULL);
+    if (!what || what->kind != VK_STR || !cls || cls->kind != VK_CLASS)
+        return sema_error(in, span, "register(kind, class)");
+    const char *k = what->u.s.ptr;
+    if (!strcmp(k, "Tensor"))
+        in->cls.tensor = cls;
+    else if (!strcmp(k, "Parameter"))
+        in->cls.parameter = cls;
+    else if (!strcmp(k, "Module"))
+        in->cls.nn_module = cls;
+    else if (!strcmp(k, "dtype"))
+        in->cls.dtype = cls;
+    else if (!strcmp(k, "RuntimeInt"))
+        in->cls.runtime_int = cls;
+    else if (!strcmp(k, "RuntimeFloat"))
+        in->cls.runtime_float = cls;
+    else if (!strcmp(k, "RuntimeBool"))
+        in->cls.runtime_bool = cls;
+    else
+        return sema_error(in, span, "register(): unknown kind '%s'", k);
+    return val_none(in);
+}
+
+/* ---- type promotion (PyTorch's result_type) ---- */
+
+/* Categories: bool < integral < floating. */
+static int dtype_category(DType t)
+{
+    return t == DT_BOOL ? 0 : dtype_is_float(t) ? 2 : 1;
+}
+
+static int int_rank(DType t)
+{
+    switch (t) {
+    case DT_UINT8: return 1;
+    case DT_INT8: return 1;
+    case DT_INT16: return 2;
+    case DT_INT32: return 3;
+    case DT_INT64: return 4;
+    default: return 0;
+    }
+}
+
+/* torch.promote_types for the element types the compiler handles. */
+DType promote_types(DType a, DType b)
+{
+    if (a == DT_UNDEFINED)
+        return b;
+    if (b == DT_UNDEFINED || a == b)
+        return a;
+    int ca = dtype_category(a), cb = dtype_category(b);
+    if (ca != cb)
+        return ca > cb ? a : b;
+    if (ca == 2) {
+        if ((a == DT_FLOAT16 && b == DT_BFLOAT16) || (a == DT_BFLOAT16 && b == DT_FLOAT16))
+            return DT_FLOAT;
+        size_t sa = dtype_size(a), sb = dtype_size(b);
+        return sa >= sb ? a : b;
+    }
+    if ((a == DT_UINT8 && b == DT_INT8) || (a == DT_INT8 && b == DT_UINT8))
+        return DT_INT16;
+    return int_rank(a) >= int_rank(b) ? a : b;
+}
+
+/* How PyTorch combines the three participant classes: dimensioned tensors
+ * win unless a lower class brings a higher category. */
+static DType combine_categories(DType higher, DType lower)
+{
+    if (higher == DT_UNDEFINED)
+        return lower;
+    if (dtype_is_float(higher))
+        return higher;
+    if (higher == DT_BOOL || (lower != DT_UNDEFINED && dtype_is_float(lower)))
+        return promote_types(higher, lower);
+    return higher;
+}
+
+typedef struct ResultType {
+    DType dim_result, zero_result, wrapped_result;
+} ResultType;
+
+static bool result_type_add(Interp *in, ResultType *r, Value *v)
+{
+    (void)in;
+    if (v->kind == VK_TENSOR) {
+        Tensor *t = v->u.tensor;
+        if (t->rank == 0)
+            r->zero_result = promote_types(r->zero_result, t->dtype);
+        else
+            r->dim_result = promote_types(r->dim_result, t->dtype);
+        return true;
+    }
+    /* Python numbers, static or run-time, are "wrapped numbers": an int
+     * counts as int64 and a float as the default float type. */
+    DType w;
+    if (v->kind == VK_BOOL)
+        w = DT_BOOL;
+    else if (v->kind == VK_INT)
+        w = DT_INT64;
+    else if (v->kind == VK_FLOAT)
+        w = DT_FLOAT;
+    else
+        return false;
+    r->wrapped_result = promote_types(r->wrapped_result, w);
+    return true;
+}
+
+NATIVE(n_result_type)
+{
+    (void)self;
+    ResultType r = {DT_UNDEFINED, DT_UNDEFINED, DT_UNDEFINED};
+    for (int i = 0; i < a->n_pos; i++) {
+        Value *v = a->pos[i];
+        if (v->kind == VK_ERROR)
+            return v;
+        if (v->kind == VK_NONE)
+            continue;
+        if (!result_type_add(in, &r, v))
+            return sema_error(in, span, "expected a tensor or a number, found '%s'", value_type_name(in, v));
+    }
+    DType t = combine_categories(r.dim_result, combine_categories(r.zero_result, r.wrapped_result));
+    return val_dtype(in, t == DT_UNDEFINED ? DT_FLOAT : t);
+}
+
+/* ---- conversion to tensors ---- */
+
+static Value *cast_static(Interp *in, Tensor *t, DType dt)
+{
+    IrTensor *src = tensor_data(in, t);
+    IrTensor *dst = ir_tensor_new(in->arena, dt, src->rank, src->dims);
+    int64_t n = ir_tensor_numel(src);
+    for (int64_t i = 0; i < n; i++) {
+        double x;
+        switch (src->dtype) {
+        case DT_FLOAT: { float f; memcpy(&f, (char *)src->data + i * 4, 4); x = f; break; }
+        case DT_DOUBLE: memcpy(&x, (char *)src->data + i * 8, 8); break;
+        case DT_INT64: { int64_t v; memcpy(&v, (char *)src->data + i * 8, 8); tensor_store_int(dst->data, i, dt, v); continue; }
+        case DT_INT32: { int32_t v; memcpy(&v, (char *)src->data + i * 4, 4); x = v; break; }
+        case DT_BOOL: case DT_UINT8: x = ((unsigned char *)src->data)[i]; break;
+        case DT_INT8: x = ((signed char *)src->data)[i]; break;
+        default:
+            return sema_error(in, SPAN_NONE, "converting a %s constant to %s at compile time is not supported yet",
+                              dtype_name(src->dtype), dtype_name(dt));
+        }
+        tensor_store_double(dst->data, i, dt, x);
+    }
+    Tensor *r = arena_alloc(in->arena, sizeof *r);
+    *r = *t;
+    r->dtype = dt;
+    r->data = dst;
+    r->init = TINIT_DATA;
+    r->ir = NULL;
+    r->storage = NULL;
+    r->param_name = NULL;
+    r->is_parameter = false;
+    return val_tensor(in, r);
+}
+
+/* as_tensor(v, dtype): V as a tensor of element type DTYPE: tensors are
+ * cast, numbers become constants, run-time scalars 0-d tensors. */
+NATIVE(n_as_tensor)
+{
+    (void)self;
+    Value *v = arg_get(a, 0, NULL), *d = arg_get(a, 1, NULL);
+    if (!v || !d || d->kind != VK_DTYPE)
+        return sema_error(in, span, "as_tensor(value, dtype)");
+    DType dt = d->u.dtype;
+    if (v->kind == VK_ERROR)
+        return v;
+    if (v->kind == VK_TENSOR || value_is_dynamic_scalar(v)) {
+        DType have = v->kind == VK_TENSOR ? v->u.tensor->dtype
+                     : v->kind == VK_INT ? DT_INT64 : v->kind == VK_FLOAT ? DT_FLOAT : DT_BOOL;
+        if (v->kind == VK_TENSOR && v->u.tensor->is_static && have != dt)
+            return cast_static(in, v->u.tensor, dt);
+        if (v->kind != VK_TENSOR && have == dt)
+            return lower_wrap(in, v->dyn);
+        if (have == dt)
+            return v;
+        OnnxOp cast = {"Cast", ""};
+        Value *pos[1] = {v};
+        const char *kw[1] = {intern(&in->c->names, "to")};
+        Value *kv[1] = {val_dtype(in, dt)};
+        CallArgs ca = {.pos = pos, .n_pos = 1, .kw_names = kw, .kw_values = kv, .n_kw = 1};
+        return lower_onnx_call(in, &cast, &ca, span);
+    }
+    Tensor *t = lower_const_tensor(in, v, dt, span);
+    if (!t)
+        return sema_error(in, span, "expected a tensor or a number, found '%s'", value_type_name(in, v));
+    return val_tensor(in, t);
+}
+
+/* ---- compile-time tensors ---- */
+
+static bool shape_arg(Interp *in, Value *v, int64_t *dims, int *rank, Span span)
+{
+    ValueList items = {0};
+    if (v->kind == VK_INT || v->kind == VK_BOOL)
+        vlist_push(in, &items, v);
+    else if (!iterate_static(in, v, &items, span))
+        return false;
+    if (items.len > 32) {
+        sema_error(in, span, "too many dimensions (%d)", items.len);
+        return false;
+    }
+    for (int i = 0; i < items.len; i++) {
+        if (!static_int(items.items[i], &dims[i])) {
+            sema_error(in, span, "tensor sizes must be compile-time integers here");
+            return false;
+        }
+        if (dims[i] < 0) {
+            sema_error(in, span, "negative dimension %" PRId64, dims[i]);
+            return false;
+        }
+    }
+    *rank = items.len;
+    return true;
+}
+
+static Value *new_static_tensor(Interp *in, const int64_t *dims, int rank, DType dt, TensorInit init, double a)
+{
+    Tensor *t = arena_alloc(in->arena, sizeof *t);
+    t->dtype = dt;
+    t->rank = rank;
+    t->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(rank ? rank : 1));
+    for (int i = 0; i < rank; i++)
+        t->dims[i] = dim_known(dims[i]);
+    t->is_static = true;
+    t->init = init;
+    t->init_a = a;
+    return val_tensor(in, t);
+}
+
+static DType dtype_arg(Value *v, DType dflt)
+{
+    return v && v->kind == VK_DTYPE ? v->u.dtype : dflt;
+}
+
+/* full(shape, value, dtype) and empty(shape, dtype): data is produced
+ * only if something needs it. */
+NATIVE(n_full)
+{
+    (void)self;
+    int64_t dims[32];
+    int rank;
+    double fill = 0;
+    Value *shape = arg_get(a, 0, NULL), *value = arg_get(a, 1, NULL);
+    if (!shape || !value || !shape_arg(in, shape, dims, &rank, span))
+        return val_error(in);
+    if (!static_number(value, &fill))
+        return sema_error(in, span, "the fill value must be a compile-time number here");
+    DType dflt = value->kind == VK_FLOAT ? DT_FLOAT : value->kind == VK_BOOL ? DT_BOOL : DT_INT64;
+    return new_static_tensor(in, dims, rank, dtype_arg(arg_get(a, 2, NULL), dflt),
+                             fill == 0 ? TINIT_ZEROS : TINIT_FILL, fill);
+}
+
+NATIVE(n_empty)
+{
+    (void)self;
+    int64_t dims[32];
+    int rank;
+    Value *shape = arg_get(a, 0, NULL);
+    if (!shape || !shape_arg(in, shape, dims, &rank, span))
+        return val_error(in);
+    return new_static_tensor(in, dims, rank, dtype_arg(arg_get(a, 1, NULL), DT_FLOAT), TINIT_ZEROS, 0);
+}
+
+NATIVE(n_tensor)
+{
+    (void)self;
+    Value *data = arg_get(a, 0, NULL);
+    if (!data)
+        return sema_error(in, span, "tensor(data)");
+    DType dt = dtype_arg(arg_get(a, 1, NULL), DT_UNDEFINED);
+    Tensor *t = lower_const_tensor(in, data, dt, span);
+    if (!t)
+        return sema_error(in, span, "tensor() needs numbers or (nested) lists of numbers known at compile time");
+    return val_tensor(in, t);
+}
+
+NATIVE(n_arange)
+{
+    (void)self;
+    double x[3] = {0, 0, 1};
+    bool any_float = false;
+    for (int i = 0; i < 3; i++) {
+        Value *v = arg_get(a, i, NULL);
+        if (!v || !static_number(v, &x[i]))
+            return sema_error(in, span, "arange() bounds must be compile-time numbers here");
+        any_float |= v->kind == VK_FLOAT;
+    }
+    if (x[2] == 0)
+        return raise_new(in, in->cls.runtime_error, span, "step must be nonzero");
+    double count = ceil((x[1] - x[0]) / x[2]);
+    int64_t n = count > 0 ? (int64_t)count : 0;
+    if (n > 100000000)
+        return sema_error(in, span, "arange() of %" PRId64 " elements is too large at compile time", n);
+    DType dt = dtype_arg(arg_get(a, 3, NULL), any_float ? DT_FLOAT : DT_INT64);
+    Value *r = new_static_tensor(in, &n, 1, dt, TINIT_DATA, 0);
+    IrTensor *d = ir_tensor_new(in->arena, dt, 1, &n);
+    for (int64_t i = 0; i < n; i++)
+        tensor_store_double(d->data, i, dt, x[0] + (double)i * x[2]);
+    r->u.tensor->data = d;
+    return r;
+}
+
+/* In-place initialization of a compile-time tensor: records the recipe. */
+static Value *init_recipe(Interp *in, CallArgs *a, Span span, TensorInit kind, const char *name)
+{
+    Tensor *t = tensor_arg(in, a, 0, name, span);
+    double x = 0, y = 0;
+    if (!t)
+        return val_error(in);
+    Value *va = arg_get(a, 1, NULL), *vb = arg_get(a, 2, NULL);
+    if ((va && !static_number(va, &x)) || (vb && !static_number(vb, &y)))
+        return sema_error(in, span, "%s() arguments must be compile-time numbers", name);
+    if (!t->is_static)
+        return sema_error(in, span, "%s() on a tensor computed at run time is not supported", name);
+    Tensor *o = owner_of(t);
+    if (o->ir)
+        return sema_error(in, span, "%s(): this tensor was already used in the graph", name);
+    o->data = NULL;
+    o->init = kind;
+    o->init_a = x;
+    o->init_b = y;
+    o->init_seed = in->seed * 0x9e3779b97f4a7c15ULL + (++in->n_random_tensors);
+    if (kind == TINIT_FILL && x == 0)
+        o->init = TINIT_ZEROS;
+    return a->pos[0];
+}
+
+NATIVE(n_init_uniform) { (void)self; return init_recipe(in, a, span, TINIT_UNIFORM, "uniform_"); }
+NATIVE(n_init_normal) { (void)self; return init_recipe(in, a, span, TINIT_NORMAL, "normal_"); }
+NATIVE(n_init_fill) { (void)self; return init_recipe(in, a, span, TINIT_FILL, "fill_"); }
+
+/* A view sharing the storage of X (x.data, detach, Parameter(x)). */
+static Value *alias_of(Interp *in, Tensor *t)
+{
+    Tensor *r = arena_alloc(in->arena, sizeof *r);
+    *r = *t;
+    if (t->is_static) {
+        r->storage = owner_of(t);
+        r->param_name = NULL;
+        r->is_parameter = false;
+    }
+    return val_tensor(in, r);
+}
+
+NATIVE(n_parameter)
+{
+    (void)self;
+    Value *v = arg_get(a, 0, "data");
+    if (!v || v->kind == VK_NONE) {
+        int64_t zero = 0;
+        v = new_static_tensor(in, &zero, 1, DT_FLOAT, TINIT_ZEROS, 0);
+    }
+    if (v->kind != VK_TENSOR)
+        return sema_error(in, span, "Parameter() expects a tensor, found '%s'", value_type_name(in, v));
+    if (!v->u.tensor->is_static)
+        return sema_error(in, span, "a Parameter must be created from a compile-time tensor");
+    Value *p = alias_of(in, v->u.tensor);
+    p->u.tensor->is_parameter = true;
+    Value *rg = arg_get(a, 1, "requires_grad");
+    bool ok;
+    p->u.tensor->requires_grad = rg ? value_truthy(rg, &ok) : true;
+    return p;
+}
+
+NATIVE(n_detach)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "detach", span);
+    return t ? alias_of(in, t) : val_error(in);
+}
+
+/* call_module(module, args, kwargs): module(*args) with the module's path
+ * as the scope of the nodes its forward() emits. */
+NATIVE(n_call_module)
+{
+    (void)self;
+    Value *mod = arg_get(a, 0, NULL), *args = arg_get(a, 1, NULL), *kwargs = arg_get(a, 2, NULL);
+    if (!mod || !args || args->kind != VK_TUPLE)
+        return sema_error(in, span, "call_module(module, args, kwargs)");
+    Value *fwd = get_attr(in, mod, in->id.forward, span);
+    if (!fwd || fwd->kind == VK_ERROR)
+        return fwd;
+    CallArgs ca = {.pos = args->u.list->items, .n_pos = args->u.list->len};
+    if (kwargs && kwargs->kind == VK_DICT) {
+        Dict *d = kwargs->u.dict;
+        ca.kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)(d->len + 1));
+        ca.kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)(d->len + 1));
+        for (int i = 0; i < d->len; i++) {
+            if (d->entries[i].deleted)
+                continue;
+            ca.kw_names[ca.n_kw] = d->entries[i].key->u.s.ptr;
+            ca.kw_values[ca.n_kw++] = d->entries[i].value;
+        }
+    }
+    const char *saved = in->lower ? in->lower->scope : NULL;
+    Value *path = mod->kind == VK_INSTANCE ? scope_get(mod->u.inst->attrs, intern(&in->c->names, "_tsc_path")) : NULL;
+    if (in->lower && path && path->kind == VK_STR)
+        in->lower->scope = path->u.s.ptr;
+    Value *r = call_value(in, fwd, &ca, span);
+    if (in->lower)
+        in->lower->scope = saved;
+    return r;
+}
+
+/* ---- module installation ---- */
+
+static void put(Interp *in, Module *m, const char *name, Value *v)
+{
+    scope_set(in->arena, m->globals, intern(&in->c->names, name), v);
+}
+
+static void put_fn(Interp *in, Module *m, const char *name, BuiltinFn fn)
+{
+    put(in, m, name, make_builtin(in, name, fn, NULL));
+}
+
+static void install_native(Interp *in, Module *m)
+{
+    static const struct { const char *name; DType t; } dtypes[] = {
+        {"float32", DT_FLOAT}, {"float64", DT_DOUBLE}, {"float16", DT_FLOAT16},
+        {"bfloat16", DT_BFLOAT16}, {"int64", DT_INT64}, {"int32", DT_INT32},
+        {"int16", DT_INT16}, {"int8", DT_INT8}, {"uint8", DT_UINT8}, {"bool_", DT_BOOL},
+    };
+    for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
+        put(in, m, dtypes[i].name, val_dtype(in, dtypes[i].t));
+    put(in, m, "opset", val_int(in, in->opset));
+    put_fn(in, m, "shape", n_shape);
+    put_fn(in, m, "size", n_size);
+    put_fn(in, m, "rank", n_rank);
+    put_fn(in, m, "dtype_of", n_dtype_of);
+    put_fn(in, m, "is_tensor", n_is_tensor);
+    put_fn(in, m, "is_static", n_is_static);
+    put_fn(in, m, "is_floating", n_is_floating);
+    put_fn(in, m, "numel", n_numel);
+    put_fn(in, m, "instance_attr", n_instance_attr);
+    put_fn(in, m, "register", n_register);
+    put_fn(in, m, "result_type", n_result_type);
+    put_fn(in, m, "as_tensor", n_as_tensor);
+    put_fn(in, m, "full", n_full);
+    put_fn(in, m, "empty", n_empty);
+    put_fn(in, m, "tensor", n_tensor);
+    put_fn(in, m, "arange", n_arange);
+    put_fn(in, m, "init_uniform", n_init_uniform);
+    put_fn(in, m, "init_normal", n_init_normal);
+    put_fn(in, m, "init_fill", n_init_fill);
+    put_fn(in, m, "parameter", n_parameter);
+    put_fn(in, m, "detach", n_detach);
+    put_fn(in, m, "call_module", n_call_module);
+}
+
+Value *onnx_op_value(Interp *in, Module *onnx, const char *name)
+{
+    Value *v = val_none(in);
+    v->kind = VK_ONNX_OP;
+    v->u.op = arena_alloc(in->arena, sizeof(OnnxOp));
+    v->u.op->name = name;
+    v->u.op->domain = "";
+    scope_set(in->arena, onnx->globals, name, v);
+    return v;
+}
+
+void math_install(Interp *in, Module *m);
+
+void natives_install_module(Interp *in, Module *m)
+{
+    if (strcmp(m->name, "_native") == 0)
+        install_native(in, m);
+    else if (strcmp(m->name, "onnx") == 0)
+        m->onnx_ops = true;
+    else if (strcmp(m->name, "math") == 0)
+        math_install(in, m);
+}
+
+void natives_install(Interp *in, Scope *into)
+{
+    (void)in;
+    (void)into;
+}

@@ -1,0 +1,50 @@
+/* The semantic stage's interface: build the entry module the way PyTorch
+ * would, then lower its forward() into an IrModel. */
+#ifndef TSC_SEMA_H
+#define TSC_SEMA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "support/context.h"
+
+/* The type of one forward() input, from --input or --example. */
+typedef struct InputSpec {
+    const char *name;           /* forward() parameter name */
+    IrType type;                /* element type and (symbolic) dims */
+    bool python_scalar;         /* given as a Python number literal */
+    const char *origin;         /* the option it came from, for messages */
+} InputSpec;
+
+/* Where parameter values come from (the driver adapts io/safetensors). */
+typedef struct WeightSource {
+    const char *path;           /* for messages */
+    void *ctx;
+    IrTensor *(*lookup)(void *ctx, const char *name);
+    const char **names;         /* every tensor in the file, in file order */
+    int n_names;
+} WeightSource;
+
+typedef struct CompileRequest {
+    const char *path;           /* the model file */
+    int opset;
+    const char *entry;          /* NULL: the last nn.Module subclass in the file */
+    const char **args;          /* NAME=VALUE constructor arguments */
+    int n_args;
+    const char **search_paths;  /* -I directories */
+    int n_search_paths;
+    const InputSpec *inputs;
+    int n_inputs;
+    const WeightSource *weights;    /* NULL: default initialization */
+    uint64_t seed;
+    const char **input_names;   /* renames, a prefix of the inputs */
+    int n_input_names;
+    const char **output_names;
+    int n_output_names;
+} CompileRequest;
+
+/* Returns the model, or NULL when errors were reported. */
+IrModel *sema_compile(Compiler *c, const CompileRequest *req);
+
+#endif

@@ -1,0 +1,46 @@
+/* Functions shared between the files of sema/ (not part of its interface). */
+#ifndef TSC_SEMA_INTERNAL_H
+#define TSC_SEMA_INTERNAL_H
+
+#include "sema/interp.h"
+
+/* expr.c */
+Value *eval_binop(Interp *in, AstOp op, Value *a, Value *b, Span span);
+Value *eval_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span);
+Value *eval_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span);
+Value *eval_truth(Interp *in, Value *v, Span span);
+Value *eval_subscript_value(Interp *in, Value *obj, Value *index, Span span);
+Value *lookup_name(Interp *in, const char *name);
+Value *format_value(Interp *in, Value *v, const char *spec, Span span);
+
+/* call.c */
+Value *make_function(Interp *in, const AstNode *def, const char *name, Span span);
+Closure *closure_of(Interp *in, Frame *f);
+void record_traceback(Interp *in, Value *exc, Span span);
+/* Reports an uncaught exception as a compile error with its call chain. */
+void report_uncaught(Interp *in);
+
+/* imports.c */
+ExecStatus exec_import(Interp *in, const AstNode *s);
+
+/* Native class tags (Class.native). */
+enum {
+    NATIVE_CLASS_NONE,
+    NATIVE_CLASS_OBJECT,
+    NATIVE_CLASS_TYPE,
+    NATIVE_CLASS_INT,
+    NATIVE_CLASS_FLOAT,
+    NATIVE_CLASS_BOOL,
+    NATIVE_CLASS_STR,
+    NATIVE_CLASS_LIST,
+    NATIVE_CLASS_TUPLE,
+    NATIVE_CLASS_DICT,
+    NATIVE_CLASS_RANGE,
+    NATIVE_CLASS_NONETYPE,
+    NATIVE_CLASS_FUNCTION,
+    NATIVE_CLASS_TENSOR,
+    NATIVE_CLASS_DTYPE,
+    NATIVE_CLASS_SLICE,
+};
+
+#endif

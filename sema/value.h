@@ -1,0 +1,266 @@
+/* Values of the compile-time interpreter.
+ *
+ * The interpreter runs __init__ and forward() the way Python would, but a
+ * value is either *static* (known while compiling: module config, Python
+ * numbers, lists, classes, parameter tensors) or *dynamic* (known only when
+ * the exported graph runs: graph inputs and everything computed from them).
+ * Dynamic values are IR values in the graph being built; a dynamic int, float
+ * or bool is a 0-d tensor in the graph.  This is partial evaluation: only
+ * dynamic computation becomes graph nodes.
+ *
+ * Values are arena objects referenced by pointer; lists, dicts and instances
+ * are mutable and shared by reference exactly as in Python. */
+#ifndef TSC_VALUE_H
+#define TSC_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "parser/ast.h"
+
+typedef struct Value Value;
+typedef struct Scope Scope;
+typedef struct Interp Interp;
+
+typedef enum ValueKind {
+    VK_ERROR,           /* poison: an error was already reported */
+    VK_NONE,
+    VK_BOOL,
+    VK_INT,
+    VK_FLOAT,
+    VK_STR,
+    VK_LIST,
+    VK_TUPLE,
+    VK_DICT,
+    VK_RANGE,
+    VK_SLICE,
+    VK_ELLIPSIS,
+    VK_FUNCTION,        /* a def or lambda with its closure */
+    VK_BUILTIN,         /* implemented in C */
+    VK_BOUND_METHOD,
+    VK_CLASS,
+    VK_INSTANCE,
+    VK_MODULE,          /* an imported module's namespace */
+    VK_TENSOR,
+    VK_DTYPE,           /* torch.float32 ... */
+    VK_ONNX_OP,         /* onnx.Gemm: the primitive that emits one node */
+    VK_SUPER,           /* the proxy super() returns */
+    VK_PROPERTY,
+    VK_STATICMETHOD,
+    VK_CLASSMETHOD,
+    VK_KIND_COUNT
+} ValueKind;
+
+/* A mutable sequence of values (list, tuple, call arguments). */
+typedef struct ValueList {
+    Value **items;
+    int len, cap;
+} ValueList;
+
+/* An insertion-ordered hash map from values to values: Python dicts and
+ * namespaces.  Keys are hashable static values (str, int, bool, None,
+ * tuples of those, classes). */
+typedef struct DictEntry {
+    Value *key;
+    Value *value;
+    uint32_t hash;
+    bool deleted;
+} DictEntry;
+
+typedef struct Dict {
+    DictEntry *entries;
+    int len, cap, live;
+    int32_t *index;         /* open addressing into entries; -1 = empty */
+    int index_cap;
+} Dict;
+
+typedef struct Builtin Builtin;
+typedef struct CallArgs CallArgs;
+
+/* Native functions: args are positional then keyword (see CallArgs). */
+typedef Value *(*BuiltinFn)(Interp *in, CallArgs *args, Span span, const Builtin *self);
+
+struct Builtin {
+    const char *name;
+    BuiltinFn fn;
+    const void *data;       /* per-builtin constant data */
+};
+
+typedef struct Function {
+    const char *name;
+    const char *qualname;
+    const AstNode *def;     /* AST_FUNCTION_DEF or AST_LAMBDA */
+    const AstNode *args;    /* AST_ARGUMENTS */
+    Value **defaults;       /* evaluated at definition: posonly+args tail */
+    int n_defaults;
+    Value **kw_defaults;    /* one per kwonly arg; NULL = required */
+    Scope *globals;         /* the defining module's namespace */
+    struct Closure *closure;/* enclosing function scopes, innermost first */
+    struct Module *module;
+    Value *decorated_from;  /* the class this function was defined in, for super() */
+} Function;
+
+typedef struct Closure {
+    Scope *scope;
+    struct Closure *next;
+} Closure;
+
+typedef struct Class {
+    const char *name;
+    const char *qualname;
+    Value **bases;
+    int n_bases;
+    Value **mro;            /* C3 linearization, self first */
+    int n_mro;
+    Scope *dict;
+    struct Module *module;
+    Span span;
+    int native;             /* NATIVE_CLASS_* tag for classes with C behavior */
+} Class;
+
+typedef struct Instance {
+    Value *cls;
+    Scope *attrs;
+} Instance;
+
+typedef struct Module {
+    const char *name;       /* "torch.nn", "models.resnet" */
+    const char *path;       /* file path, or "<stdlib>/..." */
+    Scope *globals;
+    const AstNode *ast;
+    bool loaded;            /* body executed (or executing) */
+    bool unsupported;       /* an import that cannot be resolved */
+    bool onnx_ops;          /* the `onnx` module: every attribute is an operator */
+    Span import_span;
+} Module;
+
+/* How a static tensor's data is produced when first needed.  Parameters
+ * are created by torch.empty and filled by nn.init: recording the recipe
+ * instead of generating it means weights loaded from a file never pay for
+ * random numbers they overwrite. */
+typedef enum TensorInit {
+    TINIT_DATA,             /* data is present */
+    TINIT_ZEROS,
+    TINIT_FILL,             /* all elements = a */
+    TINIT_UNIFORM,          /* U(a, b) */
+    TINIT_NORMAL,           /* N(a, b^2) */
+} TensorInit;
+
+typedef struct Tensor {
+    DType dtype;
+    int rank;               /* -1 = unknown */
+    Dim *dims;
+    /* dynamic: */
+    IrValue *ir;            /* graph value; for a static tensor, its
+                             * initializer once materialized */
+    /* static: */
+    bool is_static;
+    IrTensor *data;         /* NULL until forced (see init) */
+    TensorInit init;
+    double init_a, init_b;
+    uint64_t init_seed;
+    struct Tensor *storage; /* shared storage: views (x.data) alias this */
+    const char *param_name; /* state_dict name, for parameters and buffers */
+    bool is_parameter;
+    bool requires_grad;
+} Tensor;
+
+typedef struct BoundMethod {
+    Value *self;
+    Value *func;
+} BoundMethod;
+
+typedef struct SuperProxy {
+    Value *cls;             /* search the MRO after this class */
+    Value *self;
+} SuperProxy;
+
+typedef struct OnnxOp {
+    const char *name;       /* op type */
+    const char *domain;
+} OnnxOp;
+
+typedef struct Range {
+    int64_t start, stop, step;
+} Range;
+
+struct Value {
+    ValueKind kind;
+    union {
+        bool b;
+        /* VK_INT / VK_FLOAT / VK_BOOL can be dynamic: then `dyn` is the 0-d
+         * graph value and the static field is meaningless. */
+        int64_t i;
+        double f;
+        struct { const char *ptr; uint32_t len; } s;   /* interned */
+        ValueList *list;    /* VK_LIST, VK_TUPLE */
+        Dict *dict;
+        Range range;
+        struct { Value *start, *stop, *step; } slice;
+        Function *func;
+        const Builtin *builtin;
+        BoundMethod *method;
+        Class *cls;
+        Instance *inst;
+        Module *module;
+        Tensor *tensor;
+        DType dtype;
+        OnnxOp *op;
+        SuperProxy *super;
+        Value *wrapped;     /* property getter, staticmethod, classmethod */
+    } u;
+    IrValue *dyn;           /* dynamic scalar (VK_INT, VK_FLOAT, VK_BOOL) */
+    Dim dim;                /* dynamic VK_INT that is a tensor dimension */
+};
+
+/* Call arguments after * and ** expansion. */
+struct CallArgs {
+    Value **pos;
+    int n_pos;
+    const char **kw_names;  /* interned */
+    Value **kw_values;
+    int n_kw;
+    Span *pos_spans;        /* where each positional argument was written */
+};
+
+/* Constructors (value.c).  Small ints, None, True and False are not shared
+ * singletons: values are cheap arena objects, identity only matters for
+ * mutable kinds. */
+Value *val_error(Interp *in);
+Value *val_none(Interp *in);
+Value *val_bool(Interp *in, bool b);
+Value *val_int(Interp *in, int64_t i);
+Value *val_float(Interp *in, double f);
+Value *val_str(Interp *in, const char *s, size_t len);
+Value *val_cstr(Interp *in, const char *s);
+Value *val_list(Interp *in, int n);
+Value *val_tuple(Interp *in, int n);
+Value *val_dict(Interp *in);
+Value *val_dtype(Interp *in, DType t);
+Value *val_tensor(Interp *in, Tensor *t);
+
+void vlist_push(Interp *in, ValueList *l, Value *v);
+ValueList *vlist_new(Interp *in, int cap);
+
+/* Dicts.  Returns NULL when absent / false when the key is unhashable. */
+Dict *dict_new(Interp *in);
+Value *dict_get(Dict *d, Value *key);
+bool dict_set(Interp *in, Dict *d, Value *key, Value *value);
+bool dict_del(Dict *d, Value *key);
+Value *dict_get_str(Dict *d, const char *interned);
+bool value_hashable(const Value *v);
+uint32_t value_hash(const Value *v);
+
+bool value_is_static(const Value *v);
+bool value_is_dynamic_scalar(const Value *v);
+bool value_equal_static(const Value *a, const Value *b);
+/* Python's truth value of a static value; *ok is false for dynamic values. */
+bool value_truthy(const Value *v, bool *ok);
+/* "int", "Tensor", "List[int]"-ish name for messages. */
+const char *value_type_name(Interp *in, const Value *v);
+/* repr() of a static value, for messages and str(). */
+const char *value_repr(Interp *in, const Value *v);
+const char *value_str(Interp *in, const Value *v);
+
+#endif

@@ -1,0 +1,13 @@
+# collections: the parts model code uses.
+
+
+def OrderedDict(items=None, **kwargs):
+    d = {}
+    if items is not None:
+        d.update(items)
+    d.update(kwargs)
+    return d
+
+
+def namedtuple(typename, field_names, **kwargs):
+    raise NotImplementedError("collections.namedtuple is not supported yet")

@@ -1,0 +1,426 @@
+# torch.nn: Module and its protocol (parameters, buffers, submodules,
+# state_dict order), the containers, and the layers.
+#
+# Layers are written the way PyTorch defines them: __init__ creates the
+# parameters with their default initialization (nn.init, on the compiler's
+# seeded random stream) and forward() calls torch.nn.functional.
+import math
+import _native
+import torch
+import torch.nn.functional as F
+import torch.nn.init as init
+
+
+class Parameter:
+    """nn.Parameter(t): t marked as a parameter of the module that holds it."""
+
+    def __new__(cls, data=None, requires_grad=True):
+        return _native.parameter(data, requires_grad)
+
+
+_native.register("Parameter", Parameter)
+
+
+def _module_dicts(module):
+    return (_native.instance_attr(module, "_parameters"),
+            _native.instance_attr(module, "_buffers"),
+            _native.instance_attr(module, "_modules"))
+
+
+class Module:
+    def __init__(self, *args, **kwargs):
+        object.__setattr__(self, "training", True)
+        object.__setattr__(self, "_parameters", {})
+        object.__setattr__(self, "_buffers", {})
+        object.__setattr__(self, "_non_persistent_buffers", [])
+        object.__setattr__(self, "_modules", {})
+
+    def __setattr__(self, name, value):
+        params, buffers, modules = _module_dicts(self)
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            _forget(self, name)
+            params[name] = value
+        elif isinstance(value, Module):
+            if modules is None:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            _forget(self, name)
+            modules[name] = value
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            params[name] = None
+        elif modules is not None and name in modules:
+            if value is not None:
+                raise TypeError(f"cannot assign '{type(value).__name__}' as child module '{name}' "
+                                "(torch.nn.Module or None expected)")
+            modules[name] = None
+        elif buffers is not None and name in buffers:
+            buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        params, buffers, modules = _module_dicts(self)
+        if params is not None and name in params:
+            return params[name]
+        if buffers is not None and name in buffers:
+            return buffers[name]
+        if modules is not None and name in modules:
+            return modules[name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name):
+        _forget(self, name)
+
+    def __call__(self, *args, **kwargs):
+        return _native.call_module(self, args, kwargs)
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError(f"Module [{type(self).__name__}] is missing the required \"forward\" function")
+
+    # ---- registration ----
+    def register_buffer(self, name, tensor, persistent=True):
+        buffers = _native.instance_attr(self, "_buffers")
+        if buffers is None:
+            raise AttributeError("cannot assign buffer before Module.__init__() call")
+        if "." in name:
+            raise KeyError("buffer name can't contain \".\"")
+        if tensor is not None and not torch.is_tensor(tensor):
+            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        buffers[name] = tensor
+        np = _native.instance_attr(self, "_non_persistent_buffers")
+        if not persistent:
+            np.append(name)
+        elif name in np:
+            np.remove(name)
+
+    def register_parameter(self, name, param):
+        params = _native.instance_attr(self, "_parameters")
+        if params is None:
+            raise AttributeError("cannot assign parameter before Module.__init__() call")
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        params[name] = param
+
+    def add_module(self, name, module):
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+        if "." in name:
+            raise KeyError(f"module name can't contain \".\", got: {name}")
+        _native.instance_attr(self, "_modules")[name] = module
+
+    def register_module(self, name, module):
+        self.add_module(name, module)
+
+    def get_submodule(self, target):
+        mod = self
+        if target == "":
+            return mod
+        for item in target.split("."):
+            mod = getattr(mod, item)
+        return mod
+
+    # ---- traversal (state_dict order: parameters, buffers, children) ----
+    def named_children(self):
+        return [(k, m) for k, m in self._modules.items() if m is not None]
+
+    def children(self):
+        return [m for _, m in self.named_children()]
+
+    def named_modules(self, memo=None, prefix="", remove_duplicate=True):
+        out = [(prefix, self)]
+        for name, m in self.named_children():
+            sub = prefix + ("." if prefix else "") + name
+            out.extend(m.named_modules(None, sub, remove_duplicate))
+        if remove_duplicate:
+            seen = []
+            unique = []
+            for name, m in out:
+                if m not in seen:
+                    seen.append(m)
+                    unique.append((name, m))
+            return unique
+        return out
+
+    def modules(self):
+        return [m for _, m in self.named_modules()]
+
+    def named_parameters(self, prefix="", recurse=True, remove_duplicate=True):
+        out = []
+        for name, m in (self.named_modules(prefix=prefix) if recurse else [(prefix, self)]):
+            for k, p in m._parameters.items():
+                if p is not None:
+                    out.append((name + ("." if name else "") + k, p))
+        return out
+
+    def parameters(self, recurse=True):
+        return [p for _, p in self.named_parameters(recurse=recurse)]
+
+    def named_buffers(self, prefix="", recurse=True, remove_duplicate=True):
+        out = []
+        for name, m in (self.named_modules(prefix=prefix) if recurse else [(prefix, self)]):
+            for k, b in m._buffers.items():
+                if b is not None:
+                    out.append((name + ("." if name else "") + k, b))
+        return out
+
+    def buffers(self, recurse=True):
+        return [b for _, b in self.named_buffers(recurse=recurse)]
+
+    # ---- modes and no-ops of an exported graph ----
+    def train(self, mode=True):
+        object.__setattr__(self, "training", mode)
+        for m in self.children():
+            m.train(mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def apply(self, fn):
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
+
+    def requires_grad_(self, requires_grad=True):
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        return None
+
+    def to(self, *args, **kwargs):
+        return self
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None):
+        return self
+
+    def extra_repr(self):
+        return ""
+
+    def _get_name(self):
+        return type(self).__name__
+
+
+def _forget(module, name):
+    params, buffers, modules = _module_dicts(module)
+    for d in (params, buffers, modules):
+        if d is not None and name in d:
+            d.pop(name)
+
+
+_native.register("Module", Module)
+
+
+# ---- containers --------------------------------------------------------------
+
+class Sequential(Module):
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], dict):
+            for key, module in args[0].items():
+                self.add_module(key, module)
+        else:
+            for idx, module in enumerate(args):
+                self.add_module(str(idx), module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return list(self._modules.values())
+
+    def __getitem__(self, idx):
+        mods = list(self._modules.items())
+        if isinstance(idx, slice):
+            out = Sequential()
+            for k, m in mods[idx]:
+                out.add_module(k, m)
+            return out
+        return mods[idx][1]
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def forward(self, input):
+        for module in self._modules.values():
+            input = module(input)
+        return input
+
+
+class ModuleList(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.extend(modules)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return list(self._modules.values())
+
+    def __getitem__(self, idx):
+        mods = list(self._modules.values())
+        if isinstance(idx, slice):
+            return ModuleList(mods[idx])
+        return mods[idx]
+
+    def __setitem__(self, idx, module):
+        keys = list(self._modules.keys())
+        self._modules[keys[idx]] = module
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for m in modules:
+            self.append(m)
+        return self
+
+    def insert(self, index, module):
+        mods = list(self._modules.values())
+        mods.insert(index, module)
+        self._modules.clear()
+        for i, m in enumerate(mods):
+            self._modules[str(i)] = m
+
+
+class ModuleDict(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return list(self._modules.keys())
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def keys(self):
+        return self._modules.keys()
+
+    def values(self):
+        return self._modules.values()
+
+    def items(self):
+        return self._modules.items()
+
+    def update(self, modules):
+        items = modules.items() if isinstance(modules, dict) else modules
+        for k, m in items:
+            self.add_module(k, m)
+
+
+class Identity(Module):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+# ---- layers -------------------------------------------------------------------
+
+class Linear(Module):
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        self.weight = Parameter(torch.empty((out_features, in_features), dtype=dtype))
+        if bias:
+            self.bias = Parameter(torch.empty(out_features, dtype=dtype))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        # PyTorch's default: Kaiming-uniform weights with a = sqrt(5), and
+        # biases uniform in +-1/sqrt(fan_in)
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in, _ = init._calculate_fan_in_and_fan_out(self.weight)
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+
+class ReLU(Module):
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.relu(input)
+
+
+class Sigmoid(Module):
+    def forward(self, input):
+        return torch.sigmoid(input)
+
+
+class Tanh(Module):
+    def forward(self, input):
+        return torch.tanh(input)
+
+
+class Softmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim)
+
+
+class LogSoftmax(Module):
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.log_softmax(input, self.dim)
+
+
+class Flatten(Module):
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim = start_dim
+        self.end_dim = end_dim
+
+    def forward(self, input):
+        return torch.flatten(input, self.start_dim, self.end_dim)
+
+
+class Dropout(Module):
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p = p
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
