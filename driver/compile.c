@@ -136,7 +136,7 @@ static IrType type_of_tensor(Arena *a, const IrTensor *t)
 }
 
 /* --example NAME=VALUE: the type of NAME unless --input gave one. */
-static int parse_example_option(Compiler *c, const Options *o, const char *opt, SpecList *specs)
+static int parse_example_option(Compiler *c, const Options *o, int index, const char *opt, SpecList *specs)
 {
     const char *eq = strchr(opt, '=');
     if (!eq || eq == opt)
@@ -144,7 +144,9 @@ static int parse_example_option(Compiler *c, const Options *o, const char *opt, 
     char *name = arena_strndup(&c->arena, opt, (size_t)(eq - opt));
     ExampleValue ev;
     char *err = NULL;
-    if (!example_parse(&c->arena, name, eq + 1, o->seed, &ev, &err)) {
+    /* each example draws from its own stream, so adding one does not
+     * change the others */
+    if (!example_parse(&c->arena, name, eq + 1, o->seed + (uint64_t)index, &ev, &err)) {
         fprintf(stderr, "tsc2onnx: error: %s\n", err);
         return ev.tensor == NULL && err && strstr(err, "cannot read") ? EXIT_IO : EXIT_USAGE;
     }
@@ -190,7 +192,7 @@ static int collect_inputs(Compiler *c, const Options *o, SpecList *specs)
     for (int i = 0; i < o->inputs.len && rc == EXIT_OK; i++)
         rc = parse_input_option(c, o->inputs.items[i], specs);
     for (int i = 0; i < o->examples.len && rc == EXIT_OK; i++)
-        rc = parse_example_option(c, o, o->examples.items[i], specs);
+        rc = parse_example_option(c, o, i, o->examples.items[i], specs);
     for (int i = 0; i < o->dynamic.len && rc == EXIT_OK; i++)
         rc = parse_dynamic_option(c, o->dynamic.items[i], specs);
     return rc;

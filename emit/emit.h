@@ -1,0 +1,49 @@
+/* emit/: the last stage.  Writes an IrModel as
+ *
+ *   - binary ONNX (a ModelProto, emit_onnx.c, through protobuf-c),
+ *   - ONNX's textual syntax as onnx 1.12's onnx.parser.parse_model reads it
+ *     (emit_text.c, for reading and diffing), or
+ *   - a Graphviz digraph (emit_dot.c, for looking at).
+ *
+ * Every writer comes in two forms.  The *_file form writes PATH atomically:
+ * the bytes go to a temporary file in the same directory, which is renamed
+ * over PATH only once everything was written, so a failure leaves no partial
+ * file and an existing PATH untouched.  PATH "-" is standard output, and a
+ * PATH that exists but is not a regular file (/dev/null, /dev/full, a pipe)
+ * is written in place.  On failure the *_file form reports one line through
+ * D,
+ *
+ *   tsc2onnx: error: cannot write 'x.onnx': No space left on device
+ *
+ * and returns EMIT_STATUS_IO (the driver's exit status 4); on success it
+ * returns 0.  The stream form writes to OUT, reports nothing, and returns 0
+ * or EMIT_STATUS_IO with errno telling why (EFBIG: the model is over
+ * protobuf's 2 GiB message limit).  The caller flushes and closes OUT.
+ *
+ * SM maps the spans of nodes to `file:line:col` (ONNX doc_string, text
+ * comments, dot tooltips); it may be NULL, and then no locations are
+ * written.  Only this folder includes protobuf-c headers. */
+#ifndef TSC_EMIT_H
+#define TSC_EMIT_H
+
+#include <stdio.h>
+
+#include "ir/ir.h"
+#include "support/diag.h"
+#include "support/source.h"
+
+#define EMIT_STATUS_IO 4
+
+/* Tensors with more elements than this are elided in the text form (a
+ * comment says so); the binary form always holds everything. */
+#define EMIT_TEXT_MAX_ELEMENTS 256
+
+int emit_onnx_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
+int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
+int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
+
+int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out);
+int emit_text(const IrModel *m, const SourceMap *sm, FILE *out);
+int emit_dot(const IrModel *m, const SourceMap *sm, FILE *out);
+
+#endif

@@ -1,0 +1,62 @@
+/* What the emit/ writers share: ONNX's names of element types, source
+ * locations as text, graph membership tests. */
+#include <string.h>
+
+#include "emit/emit_internal.h"
+
+static const char *const emit_dtype_names[DT_COUNT] = {
+    [DT_UNDEFINED] = "undefined", [DT_FLOAT] = "float", [DT_UINT8] = "uint8",
+    [DT_INT8] = "int8", [DT_UINT16] = "uint16", [DT_INT16] = "int16",
+    [DT_INT32] = "int32", [DT_INT64] = "int64", [DT_STRING] = "string",
+    [DT_BOOL] = "bool", [DT_FLOAT16] = "float16", [DT_DOUBLE] = "double",
+    [DT_UINT32] = "uint32", [DT_UINT64] = "uint64", [DT_COMPLEX64] = "complex64",
+    [DT_COMPLEX128] = "complex128", [DT_BFLOAT16] = "bfloat16",
+};
+
+const char *emit_dtype_name(DType t)
+{
+    if ((int)t < 0 || t >= DT_COUNT || !emit_dtype_names[t])
+        return "undefined";
+    return emit_dtype_names[t];
+}
+
+const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span)
+{
+    const SourceFile *f = sm ? source_file(sm, span.file) : NULL;
+    if (!f)
+        return NULL;
+    int line, col;
+    source_line_col(f, span.start, &line, &col);
+    return arena_sprintf(m->arena, "%s:%d:%d", f->path, line, col);
+}
+
+const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, size_t max)
+{
+    const SourceFile *f = sm ? source_file(sm, span.file) : NULL;
+    if (!f)
+        return NULL;
+    int line, col;
+    source_line_col(f, span.start, &line, &col);
+    uint32_t len;
+    const char *text = source_line_text(f, line, &len);
+    while (len > 0 && (*text == ' ' || *text == '\t')) {
+        text++;
+        len--;
+    }
+    size_t n = len < max ? len : max;
+    while (n > 0 && n < len && ((unsigned char)text[n] & 0xC0) == 0x80)
+        n--;    /* do not cut a UTF-8 sequence */
+    char *s = arena_strndup(m->arena, text, n);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+            s[i] = ' ';
+    return s;
+}
+
+bool emit_is_graph_output(const IrGraph *g, const IrValue *v)
+{
+    for (int i = 0; i < g->outputs.len; i++)
+        if (g->outputs.items[i] == v)
+            return true;
+    return false;
+}

@@ -1,0 +1,126 @@
+/* Where emitted bytes go.  Every *_file entry point of emit/ writes through
+ * emit_write_path(): a regular file is written to a temporary file in the
+ * same directory (mkstemp) and renamed over the target only after all bytes
+ * were written and the file closed cleanly, so readers never see a partial
+ * model and a failure leaves the old target untouched.  Standard output
+ * ("-") and existing non-regular files (/dev/null, /dev/full, pipes) cannot
+ * be replaced by rename and are written in place; a symbolic link to a
+ * regular file is itself replaced by the new file.  The temporary file is
+ * not fsync'ed: atomicity against concurrent readers matters here, not
+ * durability across a crash. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emit/emit_internal.h"
+
+/* stdio buffer of a file being written: few write(2) calls for the many
+ * small appends protobuf-c makes. */
+#define EMIT_FILE_BUFFER (256u * 1024u)
+
+static int emit_report(Diag *d, const char *path, int err, const char *reason)
+{
+    const char *why = reason ? reason : strerror(err ? err : EIO);
+    if (strcmp(path, "-") == 0)
+        diag_error(d, SPAN_NONE, "cannot write to standard output: %s", why);
+    else
+        diag_error(d, SPAN_NONE, "cannot write '%s': %s", path, why);
+    return EMIT_STATUS_IO;
+}
+
+/* Runs WRITE into OUT and flushes OUT.  Returns 0 or the errno of the
+ * failure (EIO when nothing better is known). */
+static int emit_run(const IrModel *m, const SourceMap *sm, FILE *out,
+                    EmitWriter write, const char **reason)
+{
+    errno = 0;
+    if (write(m, sm, out, reason) != 0)
+        return errno ? errno : EIO;
+    if (fflush(out) != 0 || ferror(out))
+        return errno ? errno : EIO;
+    return 0;
+}
+
+/* Standard output, or an existing file that is not a regular file. */
+static int emit_write_in_place(const IrModel *m, const SourceMap *sm, const char *path,
+                               Diag *d, EmitWriter write)
+{
+    bool is_stdout = strcmp(path, "-") == 0;
+    FILE *out = is_stdout ? stdout : fopen(path, "wb");
+    if (!out)
+        return emit_report(d, path, errno, NULL);
+    const char *reason = NULL;
+    int err = emit_run(m, sm, out, write, &reason);
+    if (!is_stdout && fclose(out) != 0 && !err)
+        err = errno ? errno : EIO;
+    return err ? emit_report(d, path, err, reason) : 0;
+}
+
+/* "DIR/.BASE.XXXXXX" next to PATH, for mkstemp. */
+static char *emit_temp_template(Arena *a, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return arena_sprintf(a, ".%s.XXXXXX", path);
+    return arena_sprintf(a, "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+}
+
+/* Permissions the new file gets: those of the file it replaces, else what
+ * open(2) with 0666 would give under the process umask. */
+static mode_t emit_new_mode(const struct stat *old, bool exists)
+{
+    if (exists)
+        return old->st_mode & 07777;
+    mode_t mask = umask(0);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+/* Writes a temporary file and renames it over PATH. */
+static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *path,
+                             Diag *d, EmitWriter write, const struct stat *old, bool exists)
+{
+    char *tmp = emit_temp_template(m->arena, path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return emit_report(d, path, errno, NULL);
+    FILE *out = fdopen(fd, "wb");
+    if (!out) {
+        int err = errno;
+        close(fd);
+        unlink(tmp);
+        return emit_report(d, path, err, NULL);
+    }
+    setvbuf(out, arena_alloc_raw(m->arena, EMIT_FILE_BUFFER), _IOFBF, EMIT_FILE_BUFFER);
+    const char *reason = NULL;
+    int err = 0;
+    if (fchmod(fd, emit_new_mode(old, exists)) != 0)
+        err = errno;
+    if (!err)
+        err = emit_run(m, sm, out, write, &reason);
+    if (fclose(out) != 0 && !err)
+        err = errno ? errno : EIO;
+    if (!err && rename(tmp, path) != 0)
+        err = errno;
+    if (err) {
+        unlink(tmp);
+        return emit_report(d, path, err, reason);
+    }
+    return 0;
+}
+
+int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
+                    Diag *d, EmitWriter write)
+{
+    if (strcmp(path, "-") == 0)
+        return emit_write_in_place(m, sm, path, d, write);
+    struct stat st;
+    bool exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return emit_report(d, path, EISDIR, NULL);
+    if (exists && !S_ISREG(st.st_mode))
+        return emit_write_in_place(m, sm, path, d, write);
+    return emit_write_atomic(m, sm, path, d, write, &st, exists);
+}

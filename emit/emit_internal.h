@@ -1,0 +1,38 @@
+/* What the emit/ writers share: the atomic file writer every *_file entry
+ * point goes through (emit_file.c), ONNX's dtype names and source locations
+ * as text (emit_common.c). */
+#ifndef TSC_EMIT_INTERNAL_H
+#define TSC_EMIT_INTERNAL_H
+
+#include <stdio.h>
+
+#include "emit/emit.h"
+
+/* Writes M to OUT.  Returns 0, or EMIT_STATUS_IO after a failed write with
+ * errno set; *reason may be set to a fixed message when errno alone would
+ * not explain the failure. */
+typedef int (*EmitWriter)(const IrModel *m, const SourceMap *sm, FILE *out,
+                          const char **reason);
+
+/* Runs WRITE into PATH ("-" = standard output) atomically, as emit.h
+ * describes, reporting a failure through D. */
+int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
+                    Diag *d, EmitWriter write);
+
+/* ONNX's name of an element type, as the text syntax writes it: "float",
+ * "int64", "double", "bool" ... */
+const char *emit_dtype_name(DType t);
+
+/* "path:line:col" of SPAN's start, in M's arena; NULL when SPAN has no
+ * location or SM is NULL. */
+const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span);
+
+/* The source line holding SPAN's start, trimmed of leading blanks and cut
+ * to at most MAX bytes (on a UTF-8 boundary), control bytes shown as
+ * spaces; NULL as above. */
+const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, size_t max);
+
+/* Whether V is one of G's outputs. */
+bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
+
+#endif

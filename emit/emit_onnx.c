@@ -1,0 +1,374 @@
+/* Binary ONNX: the IrModel as a ModelProto (emit/onnx.proto).
+ *
+ * The protobuf-c message tree is built in the compilation's arena and
+ * mirrors the IR one to one: the model's opsets and metadata, then each
+ * graph with its typed inputs and outputs, its initializers, value_info for
+ * every intermediate value whose type is known, and its nodes in order,
+ * with Loop/If bodies as GRAPH attributes holding nested GraphProtos.
+ * Tensor bytes are never copied: TensorProto.raw_data points at the
+ * IrTensor's little-endian data (strings go to string_data, the one field
+ * that can hold them).
+ *
+ * The tree is then streamed with protobuf_c_message_pack_to_buffer()
+ * through a ProtobufCBuffer that appends to a stdio stream, so the
+ * serialized model is never held in memory next to the weights. */
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "config.h"
+#include "emit/emit_internal.h"
+#include "emit/onnx.pb-c.h"
+#include "ir/symdim.h"
+
+/* Largest message protobuf readers accept (2 GiB - 1). */
+#define PB_MAX_MESSAGE ((size_t)INT32_MAX)
+
+typedef struct PbContext {
+    Arena *arena;
+    const IrModel *model;
+    const SourceMap *sources;
+} PbContext;
+
+/* protobuf-c's string fields are `char *` but are only read when packing. */
+static char *pb_str(const char *s)
+{
+    return (char *)s;
+}
+
+static ProtobufCBinaryData pb_bytes(const void *data, size_t len)
+{
+    return (ProtobufCBinaryData){.len = len, .data = (uint8_t *)data};
+}
+
+static void *pb_array(PbContext *c, size_t count, size_t size)
+{
+    return arena_alloc(c->arena, size * (count ? count : 1));
+}
+
+static Onnx__TypeProto *pb_type(PbContext *c, const IrType *t);
+
+/* The shape of a tensor type: a size, a symbol (dim_param), or an empty
+ * dimension for each axis.  Callers omit the shape for unknown rank. */
+static Onnx__TensorShapeProto *pb_shape(PbContext *c, const IrType *t)
+{
+    Onnx__TensorShapeProto *shape = arena_alloc(c->arena, sizeof *shape);
+    onnx__tensor_shape_proto__init(shape);
+    shape->n_dim = (size_t)t->rank;
+    shape->dim = pb_array(c, shape->n_dim, sizeof *shape->dim);
+    for (int i = 0; i < t->rank; i++) {
+        Onnx__TensorShapeProto__Dimension *dim = arena_alloc(c->arena, sizeof *dim);
+        onnx__tensor_shape_proto__dimension__init(dim);
+        Dim d = t->dims[i];
+        if (dim_is_known(d)) {
+            dim->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE;
+            dim->dim_value = d.value;
+        } else if (d.sym) {
+            dim->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+            dim->dim_param = pb_str(symdim_text(d.sym));
+        }
+        shape->dim[i] = dim;
+    }
+    return shape;
+}
+
+static Onnx__TypeProto *pb_tensor_type(PbContext *c, const IrType *t)
+{
+    if (t->dtype == DT_UNDEFINED)
+        return NULL;
+    Onnx__TypeProto__Tensor *tensor = arena_alloc(c->arena, sizeof *tensor);
+    onnx__type_proto__tensor__init(tensor);
+    tensor->has_elem_type = 1;
+    tensor->elem_type = (int32_t)t->dtype;
+    if (t->rank >= 0)
+        tensor->shape = pb_shape(c, t);
+    Onnx__TypeProto *type = arena_alloc(c->arena, sizeof *type);
+    onnx__type_proto__init(type);
+    type->value_case = ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE;
+    type->tensor_type = tensor;
+    return type;
+}
+
+/* seq(T) and optional(T): ONNX requires the element type. */
+static Onnx__TypeProto *pb_wrapped_type(PbContext *c, const IrType *t)
+{
+    Onnx__TypeProto *elem = t->elem ? pb_type(c, t->elem) : NULL;
+    if (!elem)
+        return NULL;
+    Onnx__TypeProto *type = arena_alloc(c->arena, sizeof *type);
+    onnx__type_proto__init(type);
+    if (t->kind == IR_TYPE_SEQUENCE) {
+        Onnx__TypeProto__Sequence *seq = arena_alloc(c->arena, sizeof *seq);
+        onnx__type_proto__sequence__init(seq);
+        seq->elem_type = elem;
+        type->value_case = ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE;
+        type->sequence_type = seq;
+    } else {
+        Onnx__TypeProto__Optional *opt = arena_alloc(c->arena, sizeof *opt);
+        onnx__type_proto__optional__init(opt);
+        opt->elem_type = elem;
+        type->value_case = ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE;
+        type->optional_type = opt;
+    }
+    return type;
+}
+
+/* NULL when the type is not known well enough to write (no element type). */
+static Onnx__TypeProto *pb_type(PbContext *c, const IrType *t)
+{
+    if (t->kind == IR_TYPE_TENSOR)
+        return pb_tensor_type(c, t);
+    return pb_wrapped_type(c, t);
+}
+
+static Onnx__ValueInfoProto *pb_value_info(PbContext *c, const IrValue *v)
+{
+    Onnx__ValueInfoProto *vi = arena_alloc(c->arena, sizeof *vi);
+    onnx__value_info_proto__init(vi);
+    vi->name = pb_str(v->name);
+    vi->type = pb_type(c, &v->type);
+    return vi;
+}
+
+/* A constant tensor; NAME may be NULL (attribute values). */
+static Onnx__TensorProto *pb_tensor(PbContext *c, const IrTensor *t, const char *name)
+{
+    Onnx__TensorProto *tp = arena_alloc(c->arena, sizeof *tp);
+    onnx__tensor_proto__init(tp);
+    tp->n_dims = (size_t)(t->rank > 0 ? t->rank : 0);
+    tp->dims = t->dims;
+    tp->has_data_type = 1;
+    tp->data_type = (int32_t)t->dtype;
+    tp->name = pb_str(name);
+    if (t->dtype == DT_STRING) {
+        int64_t n = ir_tensor_numel(t);
+        tp->n_string_data = (size_t)n;
+        tp->string_data = pb_array(c, (size_t)n, sizeof *tp->string_data);
+        for (int64_t i = 0; i < n; i++) {
+            const char *s = t->strings && t->strings[i] ? t->strings[i] : "";
+            tp->string_data[i] = pb_bytes(s, strlen(s));
+        }
+    } else {
+        tp->has_raw_data = 1;
+        tp->raw_data = pb_bytes(t->data, t->nbytes);
+    }
+    return tp;
+}
+
+static ProtobufCBinaryData *pb_strings(PbContext *c, const char *const *s, int n)
+{
+    ProtobufCBinaryData *out = pb_array(c, (size_t)n, sizeof *out);
+    for (int i = 0; i < n; i++)
+        out[i] = pb_bytes(s[i], strlen(s[i]));
+    return out;
+}
+
+static Onnx__GraphProto *pb_graph(PbContext *c, const IrGraph *g);
+
+/* One attribute: the kind discriminator and the one value field it selects. */
+static Onnx__AttributeProto *pb_attr(PbContext *c, const IrAttr *at)
+{
+    Onnx__AttributeProto *ap = arena_alloc(c->arena, sizeof *ap);
+    onnx__attribute_proto__init(ap);
+    ap->name = pb_str(at->name);
+    ap->has_type = 1;
+    ap->type = (Onnx__AttributeProto__AttributeType)at->kind;
+    switch (at->kind) {
+    case IR_ATTR_FLOAT: ap->has_f = 1; ap->f = at->f; break;
+    case IR_ATTR_INT: ap->has_i = 1; ap->i = at->i; break;
+    case IR_ATTR_STRING:
+        ap->has_s = 1;
+        ap->s = pb_bytes(at->s, at->s ? strlen(at->s) : 0);
+        break;
+    case IR_ATTR_TENSOR: ap->t = at->t ? pb_tensor(c, at->t, NULL) : NULL; break;
+    case IR_ATTR_GRAPH: ap->g = at->g ? pb_graph(c, at->g) : NULL; break;
+    case IR_ATTR_FLOATS: ap->n_floats = (size_t)at->n; ap->floats = at->floats; break;
+    case IR_ATTR_INTS: ap->n_ints = (size_t)at->n; ap->ints = at->ints; break;
+    case IR_ATTR_STRINGS:
+        ap->n_strings = (size_t)at->n;
+        ap->strings = pb_strings(c, at->strings, at->n);
+        break;
+    case IR_ATTR_UNDEFINED: break;
+    }
+    return ap;
+}
+
+/* Value names of a node's inputs or outputs; "" for an omitted one. */
+static char **pb_names(PbContext *c, IrValue *const *values, int n)
+{
+    char **names = pb_array(c, (size_t)n, sizeof *names);
+    for (int i = 0; i < n; i++)
+        names[i] = pb_str(values[i] ? values[i]->name : "");
+    return names;
+}
+
+static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
+{
+    Onnx__NodeProto *np = arena_alloc(c->arena, sizeof *np);
+    onnx__node_proto__init(np);
+    np->n_input = (size_t)n->n_inputs;
+    np->input = pb_names(c, n->inputs, n->n_inputs);
+    np->n_output = (size_t)n->n_outputs;
+    np->output = pb_names(c, n->outputs, n->n_outputs);
+    np->name = n->name ? pb_str(n->name)
+                       : arena_sprintf(c->arena, "%s_%d", n->op_type, n->id);
+    np->op_type = pb_str(n->op_type);
+    np->domain = pb_str(n->domain ? n->domain : "");
+    np->n_attribute = (size_t)n->n_attrs;
+    np->attribute = pb_array(c, np->n_attribute, sizeof *np->attribute);
+    for (int i = 0; i < n->n_attrs; i++)
+        np->attribute[i] = pb_attr(c, &n->attrs[i]);
+    np->doc_string = pb_str(emit_span_location(c->model, c->sources, n->span));
+    return np;
+}
+
+static Onnx__ValueInfoProto **pb_value_list(PbContext *c, const PtrVec *values, size_t *n)
+{
+    *n = (size_t)values->len;
+    Onnx__ValueInfoProto **list = pb_array(c, *n, sizeof *list);
+    for (int i = 0; i < values->len; i++)
+        list[i] = pb_value_info(c, values->items[i]);
+    return list;
+}
+
+/* value_info: every node output that is not a graph output and whose type
+ * is known, in node order. */
+static void pb_value_infos(PbContext *c, const IrGraph *g, Onnx__GraphProto *gp)
+{
+    size_t cap = 0;
+    for (int i = 0; i < g->nodes.len; i++)
+        cap += (size_t)((IrNode *)g->nodes.items[i])->n_outputs;
+    gp->value_info = pb_array(c, cap, sizeof *gp->value_info);
+    for (int i = 0; i < g->nodes.len; i++) {
+        const IrNode *n = g->nodes.items[i];
+        for (int k = 0; k < n->n_outputs; k++) {
+            const IrValue *v = n->outputs[k];
+            if (!v || emit_is_graph_output(g, v))
+                continue;
+            Onnx__ValueInfoProto *vi = pb_value_info(c, v);
+            if (vi->type)
+                gp->value_info[gp->n_value_info++] = vi;
+        }
+    }
+}
+
+static Onnx__GraphProto *pb_graph(PbContext *c, const IrGraph *g)
+{
+    Onnx__GraphProto *gp = arena_alloc(c->arena, sizeof *gp);
+    onnx__graph_proto__init(gp);
+    gp->name = pb_str(g->name ? g->name : "graph");
+    gp->input = pb_value_list(c, &g->inputs, &gp->n_input);
+    gp->output = pb_value_list(c, &g->outputs, &gp->n_output);
+    gp->n_initializer = (size_t)g->initializers.len;
+    gp->initializer = pb_array(c, gp->n_initializer, sizeof *gp->initializer);
+    for (int i = 0; i < g->initializers.len; i++) {
+        const IrValue *v = g->initializers.items[i];
+        gp->initializer[i] = pb_tensor(c, v->init, v->name);
+    }
+    gp->n_node = (size_t)g->nodes.len;
+    gp->node = pb_array(c, gp->n_node, sizeof *gp->node);
+    for (int i = 0; i < g->nodes.len; i++)
+        gp->node[i] = pb_node(c, g->nodes.items[i]);
+    pb_value_infos(c, g, gp);
+    return gp;
+}
+
+static Onnx__OperatorSetIdProto *pb_opset(PbContext *c, const char *domain, int version)
+{
+    Onnx__OperatorSetIdProto *op = arena_alloc(c->arena, sizeof *op);
+    onnx__operator_set_id_proto__init(op);
+    op->domain = pb_str(domain);
+    op->has_version = 1;
+    op->version = version;
+    return op;
+}
+
+/* The default domain first, then every other domain the model imports. */
+static void pb_opsets(PbContext *c, const IrModel *m, Onnx__ModelProto *mp)
+{
+    mp->opset_import = pb_array(c, (size_t)m->n_opsets + 1, sizeof *mp->opset_import);
+    mp->opset_import[mp->n_opset_import++] = pb_opset(c, "", m->opset);
+    for (int i = 0; i < m->n_opsets; i++) {
+        const char *domain = m->opsets[i].domain;
+        if (domain[0] && strcmp(domain, "ai.onnx") != 0)
+            mp->opset_import[mp->n_opset_import++] = pb_opset(c, domain, m->opsets[i].version);
+    }
+}
+
+static void pb_metadata(PbContext *c, const IrModel *m, Onnx__ModelProto *mp)
+{
+    mp->n_metadata_props = (size_t)m->metadata.len;
+    mp->metadata_props = pb_array(c, mp->n_metadata_props, sizeof *mp->metadata_props);
+    for (int i = 0; i < m->metadata.len; i++) {
+        const IrMetadata *md = m->metadata.items[i];
+        Onnx__StringStringEntryProto *e = arena_alloc(c->arena, sizeof *e);
+        onnx__string_string_entry_proto__init(e);
+        e->key = pb_str(md->key);
+        e->value = pb_str(md->value);
+        mp->metadata_props[i] = e;
+    }
+}
+
+static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
+{
+    Onnx__ModelProto *mp = arena_alloc(c->arena, sizeof *mp);
+    onnx__model_proto__init(mp);
+    mp->has_ir_version = 1;
+    mp->ir_version = m->ir_version > 0 ? m->ir_version : ir_version_for_opset(m->opset);
+    mp->producer_name = pb_str(m->producer_name ? m->producer_name : PACKAGE_NAME);
+    mp->producer_version = pb_str(m->producer_version ? m->producer_version : PACKAGE_VERSION);
+    mp->doc_string = pb_str(m->doc_string);
+    pb_opsets(c, m, mp);
+    pb_metadata(c, m, mp);
+    mp->graph = pb_graph(c, m->graph);
+    return mp;
+}
+
+/* A ProtobufCBuffer that appends to a stdio stream and remembers the
+ * first failure; after it, appends do nothing. */
+typedef struct FileSink {
+    ProtobufCBuffer base;   /* first: protobuf-c sees a ProtobufCBuffer */
+    FILE *out;
+    int err;
+} FileSink;
+
+static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t *data)
+{
+    FileSink *sink = (FileSink *)buffer;
+    if (sink->err || len == 0)
+        return;
+    if (fwrite(data, 1, len, sink->out) != len)
+        sink->err = errno ? errno : EIO;
+}
+
+static int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out,
+                            const char **reason)
+{
+    PbContext c = {.arena = m->arena, .model = m, .sources = sm};
+    Onnx__ModelProto *mp = pb_model(&c, m);
+    if (protobuf_c_message_get_packed_size(&mp->base) > PB_MAX_MESSAGE) {
+        *reason = "the model is larger than protobuf's 2 GiB limit "
+                  "(external tensor data is not supported)";
+        errno = EFBIG;
+        return EMIT_STATUS_IO;
+    }
+    FileSink sink = {.base = {.append = file_sink_append}, .out = out};
+    errno = 0;
+    protobuf_c_message_pack_to_buffer(&mp->base, &sink.base);
+    if (sink.err) {
+        errno = sink.err;
+        return EMIT_STATUS_IO;
+    }
+    return 0;
+}
+
+int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out)
+{
+    const char *reason = NULL;
+    return emit_onnx_writer(m, sm, out, &reason);
+}
+
+int emit_onnx_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)
+{
+    return emit_write_path(m, sm, path, d, emit_onnx_writer);
+}

@@ -1,0 +1,51 @@
+/* A small deterministic pseudo-random generator for the compile-time
+ * interpreter (PyTorch's default initializers: uniform, normal, kaiming,
+ * xavier) and for generated --example values.
+ *
+ * The state is a value the caller owns and passes around; nothing is global.
+ * The generator is xoshiro256** seeded through splitmix64 (Blackman and
+ * Vigna's published algorithms).  Every function below gives the same
+ * sequence for the same seed on every platform: the floating-point helpers
+ * use only IEEE-exact operations (+ - * /, sqrt, frexp, ldexp), never the C
+ * library's log/sin/cos, whose last bits differ between libms. */
+#ifndef TSC_PRNG_H
+#define TSC_PRNG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct Prng {
+    uint64_t s[4];          /* xoshiro256** state, never all zero */
+    double spare;           /* second normal deviate of the last polar pair */
+    bool has_spare;
+} Prng;
+
+void prng_seed(Prng *p, uint64_t seed);
+
+/* Next 64 uniformly distributed bits. */
+uint64_t prng_next(Prng *p);
+/* Uniform integer in [0, n); 0 when n == 0.  Unbiased (rejection). */
+uint64_t prng_below(Prng *p, uint64_t n);
+
+/* Uniform in [0, 1): 53 random bits for doubles, 24 for floats. */
+double prng_uniform(Prng *p);
+float prng_uniform_f32(Prng *p);
+/* Uniform in [a, b) for a < b (never returns b, even after rounding);
+ * returns a when a >= b. */
+double prng_uniform_range(Prng *p, double a, double b);
+float prng_uniform_range_f32(Prng *p, float a, float b);
+
+/* Standard normal deviate (Marsaglia's polar method; the second deviate of
+ * each pair is kept in the state and returned by the next call). */
+double prng_normal(Prng *p);
+
+/* Buffer fills.  Element i of a uniform fill is prng_uniform_range(_f32)
+ * of the i-th draw; element i of a normal fill is mean + std * the i-th
+ * prng_normal() rounded to the buffer's type. */
+void prng_fill_uniform_f32(Prng *p, float *dst, size_t n, float a, float b);
+void prng_fill_uniform_f64(Prng *p, double *dst, size_t n, double a, double b);
+void prng_fill_normal_f32(Prng *p, float *dst, size_t n, float mean, float std);
+void prng_fill_normal_f64(Prng *p, double *dst, size_t n, double mean, double std);
+
+#endif
