@@ -6,6 +6,7 @@
 #ifndef TSC_TOKEN_H
 #define TSC_TOKEN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "parser/grammar.h"
@@ -42,9 +43,14 @@ static inline Span token_span(Token t)
     return (Span){t.file, t.start, t.start + t.len};
 }
 
-/* "NAME", "NEWLINE", "LPAR" ... as printed by --emit tokens. */
+/* "NAME", "NEWLINE", "LPAR" ... as printed by --emit tokens ("UNKNOWN" for a
+ * code that is not a token). */
 const char *token_kind_name(int kind);
-/* How a token kind reads in a message: "':'", "newline", "name", "'if'". */
+/* How a token kind reads in a message: "':'", "newline", "name", "'if'",
+ * "end of file" ("token" for a code that is not a token). */
 const char *token_display(int kind);
+/* The keyword kind (TK_IF, TK_FALSE ...) of the name S[0..N), or TK_NAME.
+ * Soft keywords (match, case, _) are names. */
+int token_keyword(const char *s, size_t n);
 
 #endif

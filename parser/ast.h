@@ -122,10 +122,27 @@ typedef struct AstStr {
     uint32_t len;
 } AstStr;
 
+/* Bits of AstNode.flags. */
+enum {
+    AST_FLAG_PARENS = 1 << 0,       /* written inside (redundant) parentheses */
+    AST_FLAG_BARE_GENEXP = 1 << 1,  /* GeneratorExp that is a call's sole
+                                     * argument without its own parentheses */
+    AST_FLAG_STAR = 1 << 2,         /* ExceptHandler of an except* clause */
+    AST_FLAG_SEEN_KEYWORD = 1 << 3, /* Call being built: a keyword was read */
+    AST_FLAG_SEEN_KWUNPACK = 1 << 4,/* Call being built: a ** was read */
+};
+
 struct AstNode {
     AstKind kind;
     AstCtx ctx;         /* Name, Attribute, Subscript, Starred, List, Tuple */
     Span span;
+    /* The span including enclosing parentheses: `(a + b)` has the BinOp's
+     * span without them, as in Python, and its outer span with them.  Equal
+     * to span when there are none. */
+    Span outer;
+    int32_t height;     /* 1 for a leaf; the parser bounds it (see
+                         * PARSE_HEIGHT_FACTOR), so recursive walks are safe */
+    uint8_t flags;      /* AST_FLAG_* */
     union {
         struct { AstList body; } module;
         struct {

@@ -1,9 +1,424 @@
-/* AST dump (placeholder until the front end lands). */
+/* The AST dump printed by `--emit ast`: one node per line, two spaces of
+ * indent per level,
+ *
+ *   Kind scalar=value... @L:C-L:C
+ *     field: <child node line>
+ *     listfield:
+ *       <item node lines>
+ *
+ * Kinds and field names are Python's (ast.dump); positions are 1-based
+ * line:column, columns in characters, the end exclusive.  Empty lists and
+ * NULL children are left out; a NULL inside a list (a Dict's key for
+ * `**m`, a missing keyword-only default) prints as `None`.  What each kind
+ * prints is one table below, in Python's field order. */
+#include <stddef.h>
+#include <string.h>
+
 #include "parser/parse.h"
+
+typedef enum FieldType {
+    F_END,
+    F_NODE,         /* AstNode * */
+    F_LIST,         /* AstList */
+    F_IDENT,        /* const char *, printed when set */
+    F_OP,           /* AstOp */
+    F_OPS,          /* Compare's ops (as many as comparators) */
+    F_CTX,          /* the node's ctx: Store and Del only */
+    F_BOOL,         /* bool, printed when true */
+    F_LEVEL,        /* ImportFrom's level, printed when nonzero */
+    F_CONV,         /* FormattedValue's conversion, printed unless -1 */
+    F_CONST,        /* Constant's value */
+    F_NAMES,        /* Global/Nonlocal names (Name nodes) as a list of ids */
+} FieldType;
+
+typedef struct Field {
+    const char *name;
+    FieldType type;
+    size_t offset;  /* in AstNode */
+} Field;
+
+#define FIELD(name, type, member) {name, type, offsetof(AstNode, u.member)}
+#define CTX {"ctx", F_CTX, offsetof(AstNode, ctx)}
+#define END {NULL, F_END, 0}
+
+static const Field fields[AST_KIND_COUNT][8] = {
+    [AST_MODULE] = {FIELD("body", F_LIST, module.body), END},
+    [AST_FUNCTION_DEF] = {FIELD("name", F_IDENT, function_def.name),
+                          FIELD("args", F_NODE, function_def.args),
+                          FIELD("body", F_LIST, function_def.body),
+                          FIELD("decorator_list", F_LIST, function_def.decorators),
+                          FIELD("returns", F_NODE, function_def.returns),
+                          FIELD("is_async", F_BOOL, function_def.is_async), END},
+    [AST_CLASS_DEF] = {FIELD("name", F_IDENT, class_def.name),
+                       FIELD("bases", F_LIST, class_def.bases),
+                       FIELD("keywords", F_LIST, class_def.keywords),
+                       FIELD("body", F_LIST, class_def.body),
+                       FIELD("decorator_list", F_LIST, class_def.decorators), END},
+    [AST_RETURN] = {FIELD("value", F_NODE, value.value), END},
+    [AST_DELETE] = {FIELD("targets", F_LIST, assign.targets), END},
+    [AST_ASSIGN] = {FIELD("targets", F_LIST, assign.targets),
+                    FIELD("value", F_NODE, assign.value), END},
+    [AST_AUG_ASSIGN] = {FIELD("target", F_NODE, aug_assign.target),
+                        FIELD("op", F_OP, aug_assign.op),
+                        FIELD("value", F_NODE, aug_assign.value), END},
+    [AST_ANN_ASSIGN] = {FIELD("target", F_NODE, ann_assign.target),
+                        FIELD("annotation", F_NODE, ann_assign.annotation),
+                        FIELD("value", F_NODE, ann_assign.value),
+                        FIELD("simple", F_BOOL, ann_assign.simple), END},
+    [AST_FOR] = {FIELD("target", F_NODE, for_stmt.target), FIELD("iter", F_NODE, for_stmt.iter),
+                 FIELD("body", F_LIST, for_stmt.body), FIELD("orelse", F_LIST, for_stmt.orelse),
+                 FIELD("is_async", F_BOOL, for_stmt.is_async), END},
+    [AST_WHILE] = {FIELD("test", F_NODE, cond.test), FIELD("body", F_LIST, cond.body),
+                   FIELD("orelse", F_LIST, cond.orelse), END},
+    [AST_IF] = {FIELD("test", F_NODE, cond.test), FIELD("body", F_LIST, cond.body),
+                FIELD("orelse", F_LIST, cond.orelse), END},
+    [AST_WITH] = {FIELD("items", F_LIST, with.items), FIELD("body", F_LIST, with.body),
+                  FIELD("is_async", F_BOOL, with.is_async), END},
+    [AST_MATCH] = {END},
+    [AST_RAISE] = {FIELD("exc", F_NODE, raise.exc), FIELD("cause", F_NODE, raise.cause), END},
+    [AST_TRY] = {FIELD("body", F_LIST, try_stmt.body),
+                 FIELD("handlers", F_LIST, try_stmt.handlers),
+                 FIELD("orelse", F_LIST, try_stmt.orelse),
+                 FIELD("finalbody", F_LIST, try_stmt.finalbody),
+                 FIELD("is_star", F_BOOL, try_stmt.is_star), END},
+    [AST_ASSERT] = {FIELD("test", F_NODE, assert_stmt.test),
+                    FIELD("msg", F_NODE, assert_stmt.msg), END},
+    [AST_IMPORT] = {FIELD("names", F_LIST, import.names), END},
+    [AST_IMPORT_FROM] = {FIELD("module", F_IDENT, import.module),
+                         FIELD("names", F_LIST, import.names),
+                         FIELD("level", F_LEVEL, import.level), END},
+    [AST_GLOBAL] = {FIELD("names", F_NAMES, global.names), END},
+    [AST_NONLOCAL] = {FIELD("names", F_NAMES, global.names), END},
+    [AST_EXPR_STMT] = {FIELD("value", F_NODE, value.value), END},
+    [AST_PASS] = {END},
+    [AST_BREAK] = {END},
+    [AST_CONTINUE] = {END},
+    [AST_BOOL_OP] = {FIELD("op", F_OP, bool_op.op), FIELD("values", F_LIST, bool_op.values), END},
+    [AST_NAMED_EXPR] = {FIELD("target", F_NODE, named_expr.target),
+                        FIELD("value", F_NODE, named_expr.value), END},
+    [AST_BIN_OP] = {FIELD("left", F_NODE, bin_op.left), FIELD("op", F_OP, bin_op.op),
+                    FIELD("right", F_NODE, bin_op.right), END},
+    [AST_UNARY_OP] = {FIELD("op", F_OP, unary_op.op),
+                      FIELD("operand", F_NODE, unary_op.operand), END},
+    [AST_LAMBDA] = {FIELD("args", F_NODE, lambda.args), FIELD("body", F_NODE, lambda.body), END},
+    [AST_IF_EXP] = {FIELD("test", F_NODE, if_exp.test), FIELD("body", F_NODE, if_exp.body),
+                    FIELD("orelse", F_NODE, if_exp.orelse), END},
+    [AST_DICT] = {FIELD("keys", F_LIST, dict.keys), FIELD("values", F_LIST, dict.values), END},
+    [AST_SET] = {FIELD("elts", F_LIST, seq.elts), END},
+    [AST_LIST_COMP] = {FIELD("elt", F_NODE, comp.elt),
+                       FIELD("generators", F_LIST, comp.generators), END},
+    [AST_SET_COMP] = {FIELD("elt", F_NODE, comp.elt),
+                      FIELD("generators", F_LIST, comp.generators), END},
+    [AST_DICT_COMP] = {FIELD("key", F_NODE, comp.elt), FIELD("value", F_NODE, comp.value),
+                       FIELD("generators", F_LIST, comp.generators), END},
+    [AST_GENERATOR_EXP] = {FIELD("elt", F_NODE, comp.elt),
+                           FIELD("generators", F_LIST, comp.generators), END},
+    [AST_AWAIT] = {FIELD("value", F_NODE, value.value), END},
+    [AST_YIELD] = {FIELD("value", F_NODE, value.value), END},
+    [AST_YIELD_FROM] = {FIELD("value", F_NODE, value.value), END},
+    [AST_COMPARE] = {FIELD("left", F_NODE, compare.left), FIELD("ops", F_OPS, compare.ops),
+                     FIELD("comparators", F_LIST, compare.comparators), END},
+    [AST_CALL] = {FIELD("func", F_NODE, call.func), FIELD("args", F_LIST, call.args),
+                  FIELD("keywords", F_LIST, call.keywords), END},
+    [AST_FORMATTED_VALUE] = {FIELD("value", F_NODE, formatted_value.value),
+                             FIELD("conversion", F_CONV, formatted_value.conversion),
+                             FIELD("format_spec", F_NODE, formatted_value.format_spec), END},
+    [AST_JOINED_STR] = {FIELD("values", F_LIST, joined_str.values), END},
+    [AST_CONSTANT] = {FIELD("value", F_CONST, constant), END},
+    [AST_ATTRIBUTE] = {FIELD("value", F_NODE, attribute.value),
+                       FIELD("attr", F_IDENT, attribute.attr), CTX, END},
+    [AST_SUBSCRIPT] = {FIELD("value", F_NODE, subscript.value),
+                       FIELD("slice", F_NODE, subscript.slice), CTX, END},
+    [AST_STARRED] = {FIELD("value", F_NODE, value.value), CTX, END},
+    [AST_NAME] = {FIELD("id", F_IDENT, name.id), CTX, END},
+    [AST_LIST] = {FIELD("elts", F_LIST, seq.elts), CTX, END},
+    [AST_TUPLE] = {FIELD("elts", F_LIST, seq.elts), CTX, END},
+    [AST_SLICE] = {FIELD("lower", F_NODE, slice.lower), FIELD("upper", F_NODE, slice.upper),
+                   FIELD("step", F_NODE, slice.step), END},
+    [AST_COMPREHENSION] = {FIELD("target", F_NODE, comprehension.target),
+                           FIELD("iter", F_NODE, comprehension.iter),
+                           FIELD("ifs", F_LIST, comprehension.ifs),
+                           FIELD("is_async", F_BOOL, comprehension.is_async), END},
+    [AST_EXCEPT_HANDLER] = {FIELD("type", F_NODE, except_handler.type),
+                            FIELD("name", F_IDENT, except_handler.name),
+                            FIELD("body", F_LIST, except_handler.body), END},
+    [AST_ARGUMENTS] = {FIELD("posonlyargs", F_LIST, arguments.posonlyargs),
+                       FIELD("args", F_LIST, arguments.args),
+                       FIELD("vararg", F_NODE, arguments.vararg),
+                       FIELD("kwonlyargs", F_LIST, arguments.kwonlyargs),
+                       FIELD("kw_defaults", F_LIST, arguments.kw_defaults),
+                       FIELD("kwarg", F_NODE, arguments.kwarg),
+                       FIELD("defaults", F_LIST, arguments.defaults), END},
+    [AST_ARG] = {FIELD("name", F_IDENT, arg.name), FIELD("annotation", F_NODE, arg.annotation),
+                 END},
+    [AST_KEYWORD] = {FIELD("arg", F_IDENT, keyword.arg), FIELD("value", F_NODE, keyword.value),
+                     END},
+    [AST_ALIAS] = {FIELD("name", F_IDENT, alias.name), FIELD("asname", F_IDENT, alias.asname),
+                   END},
+    [AST_WITH_ITEM] = {FIELD("context_expr", F_NODE, with_item.context_expr),
+                       FIELD("optional_vars", F_NODE, with_item.optional_vars), END},
+};
+
+typedef struct Dumper {
+    Compiler *c;
+    FILE *out;
+} Dumper;
+
+#define AT(n, type, off) ((type const *)((const char *)(n) + (off)))
+
+/* ---- Python reprs of constants ------------------------------------------ */
+
+/* Whether Python's repr() prints code point CP as is.  A small table of
+ * what is not printable (controls, separators, formats, private use,
+ * surrogates); other non-ASCII characters print as themselves. */
+static bool printable(uint32_t cp)
+{
+    static const uint32_t ranges[][2] = {
+        {0x00, 0x1F}, {0x7F, 0xA0}, {0xAD, 0xAD}, {0x34F, 0x34F}, {0x61C, 0x61C},
+        {0x1680, 0x1680}, {0x180E, 0x180E}, {0x2000, 0x200F}, {0x2028, 0x202F},
+        {0x205F, 0x206F}, {0x3000, 0x3000}, {0xD800, 0xF8FF}, {0xFDD0, 0xFDEF},
+        {0xFEFF, 0xFEFF}, {0xFFF0, 0xFFFB}, {0xFFFE, 0xFFFF}, {0x1FFFE, 0x1FFFF},
+        {0xE0000, 0xE0FFF}, {0xF0000, 0x10FFFF},
+    };
+    for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+        if (cp >= ranges[i][0] && cp <= ranges[i][1])
+            return false;
+    return true;
+}
+
+/* Decodes one UTF-8 sequence (surrogates allowed); 0 when malformed. */
+static int utf8_decode(const unsigned char *s, const unsigned char *e, uint32_t *cp)
+{
+    int n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+          : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (n == 0 || e - s < n)
+        return 0;
+    uint32_t v = n == 1 ? s[0] : n == 2 ? s[0] & 0x1Fu : n == 3 ? s[0] & 0x0Fu : s[0] & 0x07u;
+    for (int i = 1; i < n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        v = v << 6 | (s[i] & 0x3Fu);
+    }
+    *cp = v;
+    return n;
+}
+
+static char quote_for(const AstStr *s)
+{
+    bool single = memchr(s->ptr, '\'', s->len) != NULL;
+    bool dbl = memchr(s->ptr, '"', s->len) != NULL;
+    return single && !dbl ? '"' : '\'';
+}
+
+static bool put_simple_escape(FILE *out, unsigned ch, char quote)
+{
+    switch (ch) {
+    case '\\': fputs("\\\\", out); return true;
+    case '\n': fputs("\\n", out); return true;
+    case '\r': fputs("\\r", out); return true;
+    case '\t': fputs("\\t", out); return true;
+    default:
+        if (ch == (unsigned char)quote) {
+            fprintf(out, "\\%c", quote);
+            return true;
+        }
+        return false;
+    }
+}
+
+static void put_str_repr(FILE *out, const AstStr *s)
+{
+    char quote = quote_for(s);
+    const unsigned char *p = (const unsigned char *)s->ptr, *e = p + s->len;
+    fputc(quote, out);
+    while (p < e) {
+        uint32_t cp;
+        int n = utf8_decode(p, e, &cp);
+        if (n == 0) {
+            fprintf(out, "\\x%02x", *p++);
+            continue;
+        }
+        if (n == 1 && put_simple_escape(out, cp, quote))
+            ;
+        else if (printable(cp))
+            fwrite(p, 1, (size_t)n, out);
+        else
+            fprintf(out, cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x", cp);
+        p += n;
+    }
+    fputc(quote, out);
+}
+
+static void put_bytes_repr(FILE *out, const AstStr *s)
+{
+    char quote = quote_for(s);
+    fprintf(out, "b%c", quote);
+    for (uint32_t i = 0; i < s->len; i++) {
+        unsigned ch = (unsigned char)s->ptr[i];
+        if (put_simple_escape(out, ch, quote))
+            continue;
+        if (ch < 0x20 || ch >= 0x7F)
+            fprintf(out, "\\x%02x", ch);
+        else
+            fputc((int)ch, out);
+    }
+    fputc(quote, out);
+}
+
+/* An int too large for int64: the lexer keeps its digits (with a 0x/0o/0b
+ * prefix); Python prints it in decimal.  The conversion is quadratic, so
+ * very long literals print as written. */
+static void put_big_int(Dumper *d, const AstStr *s)
+{
+    int base = 10;
+    const char *digits = s->ptr;
+    if (s->len > 2 && s->ptr[0] == '0' && strchr("xXoObB", s->ptr[1])) {
+        base = strchr("xX", s->ptr[1]) ? 16 : strchr("oO", s->ptr[1]) ? 8 : 2;
+        digits += 2;
+    }
+    size_t n = strlen(digits);
+    if (base == 10 || n > 4000) {
+        fputs(s->ptr, d->out);
+        return;
+    }
+    size_t cap = n * 2 + 2, len = 1;
+    unsigned char *dec = arena_alloc(&d->c->arena, cap);     /* little-endian */
+    for (size_t i = 0; i < n; i++) {
+        char ch = digits[i];
+        unsigned carry = (unsigned)(ch <= '9' ? ch - '0' : (ch | 0x20) - 'a' + 10);
+        for (size_t k = 0; k < len; k++) {
+            unsigned v = dec[k] * (unsigned)base + carry;
+            dec[k] = (unsigned char)(v % 10);
+            carry = v / 10;
+        }
+        while (carry && len < cap) {
+            dec[len++] = (unsigned char)(carry % 10);
+            carry /= 10;
+        }
+    }
+    while (len > 1 && dec[len - 1] == 0)
+        len--;
+    for (size_t k = len; k-- > 0;)
+        fputc('0' + dec[k], d->out);
+}
+
+static void put_constant(Dumper *d, const AstNode *n)
+{
+    FILE *out = d->out;
+    const AstStr *s = &n->u.constant.sval;
+    switch (n->u.constant.kind) {
+    case AST_CONST_NONE: fputs(" None", out); break;
+    case AST_CONST_TRUE: fputs(" True", out); break;
+    case AST_CONST_FALSE: fputs(" False", out); break;
+    case AST_CONST_ELLIPSIS: fputs(" Ellipsis", out); break;
+    case AST_CONST_INT:
+        fputs(" int=", out);
+        if (n->u.constant.overflow)
+            put_big_int(d, s);
+        else
+            fprintf(out, "%lld", (long long)n->u.constant.ival);
+        break;
+    case AST_CONST_FLOAT: fprintf(out, " float=%.17g", n->u.constant.fval); break;
+    case AST_CONST_COMPLEX: fprintf(out, " complex=%.17gj", n->u.constant.fval); break;
+    case AST_CONST_STR: fputs(" str=", out); put_str_repr(out, s); break;
+    case AST_CONST_BYTES: fputs(" bytes=", out); put_bytes_repr(out, s); break;
+    }
+}
+
+/* ---- nodes -------------------------------------------------------------- */
+
+static void put_span(Dumper *d, Span span)
+{
+    const SourceFile *f = span.file >= 0 ? source_file(&d->c->sources, span.file) : NULL;
+    if (!f)
+        return;
+    int l1, c1, l2, c2;
+    source_line_col(f, span.start, &l1, &c1);
+    source_line_col(f, span.end, &l2, &c2);
+    fprintf(d->out, " @%d:%d-%d:%d", l1, c1, l2, c2);
+}
+
+static void put_scalar(Dumper *d, const AstNode *n, const Field *f)
+{
+    FILE *out = d->out;
+    switch (f->type) {
+    case F_IDENT: {
+        const char *s = *AT(n, const char *, f->offset);
+        if (s)
+            fprintf(out, " %s=%s", f->name, s);
+        break;
+    }
+    case F_OP: fprintf(out, " op=%s", ast_op_text(*AT(n, AstOp, f->offset))); break;
+    case F_OPS:
+        for (int i = 0; i < n->u.compare.comparators.len; i++)
+            fprintf(out, "%s%s", i ? "," : " ops=", ast_op_text(n->u.compare.ops[i]));
+        break;
+    case F_CTX:
+        if (n->ctx != AST_LOAD)
+            fprintf(out, " ctx=%s", n->ctx == AST_STORE ? "Store" : "Del");
+        break;
+    case F_BOOL:
+        if (*AT(n, bool, f->offset))
+            fprintf(out, " %s=True", f->name);
+        break;
+    case F_LEVEL:
+        if (*AT(n, int, f->offset))
+            fprintf(out, " level=%d", *AT(n, int, f->offset));
+        break;
+    case F_CONV:
+        if (*AT(n, int, f->offset) >= 0)
+            fprintf(out, " conversion=%c", *AT(n, int, f->offset));
+        break;
+    case F_CONST: put_constant(d, n); break;
+    case F_NAMES: {
+        const AstList *l = AT(n, AstList, f->offset);
+        for (int i = 0; i < l->len; i++)
+            fprintf(out, "%s%s", i ? "," : " names=", l->items[i]->u.name.id);
+        break;
+    }
+    default: break;
+    }
+}
+
+static void dump_node(Dumper *d, const AstNode *n, int indent, const char *label);
+
+static void dump_children(Dumper *d, const AstNode *n, int indent)
+{
+    for (const Field *f = fields[n->kind]; f->type != F_END; f++) {
+        if (f->type == F_NODE) {
+            const AstNode *child = *AT(n, const AstNode *, f->offset);
+            if (child)
+                dump_node(d, child, indent, f->name);
+        } else if (f->type == F_LIST) {
+            const AstList *l = AT(n, AstList, f->offset);
+            if (l->len == 0)
+                continue;
+            fprintf(d->out, "%*s%s:\n", indent * 2, "", f->name);
+            for (int i = 0; i < l->len; i++) {
+                if (l->items[i])
+                    dump_node(d, l->items[i], indent + 1, NULL);
+                else
+                    fprintf(d->out, "%*sNone\n", (indent + 1) * 2, "");
+            }
+        }
+    }
+}
+
+static void dump_node(Dumper *d, const AstNode *n, int indent, const char *label)
+{
+    fprintf(d->out, "%*s%s%s%s", indent * 2, "", label ? label : "", label ? ": " : "",
+            ast_kind_name(n->kind));
+    for (const Field *f = fields[n->kind]; f->type != F_END; f++)
+        if (f->type != F_NODE && f->type != F_LIST)
+            put_scalar(d, n, f);
+    put_span(d, n->span);
+    fputc('\n', d->out);
+    dump_children(d, n, indent + 1);
+}
 
 void ast_dump(Compiler *c, const AstNode *node, FILE *out)
 {
-    (void)c;
-    (void)node;
-    fputs("Module\n", out);
+    Dumper d = {c, out};
+    if (node)
+        dump_node(&d, node, 0, NULL);
 }

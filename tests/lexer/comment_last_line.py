@@ -1,0 +1,3 @@
+if x:
+    y = 1
+    # no newline at the end

@@ -1,0 +1,1 @@
+if a:    b = 1    # comment    c = 2d = 3

@@ -1,0 +1,3 @@
+x = '\N'
+y = '\N{EURO SIGN'
+z = '\N{}'

@@ -1,0 +1,4 @@
+def f(x):
+    """Docstring."""
+    async def g():
+    return x

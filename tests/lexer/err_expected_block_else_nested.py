@@ -1,0 +1,5 @@
+while a:
+    if b:
+        pass
+    else:
+    c = 1

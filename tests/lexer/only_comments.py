@@ -1,0 +1,4 @@
+# This file holds nothing but comments
+    # even indented ones
+
+#
