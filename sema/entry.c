@@ -81,7 +81,19 @@ static bool eval_arg(EntryCtx *e, const char *text, const char **name, Value **v
     return (*value)->kind != VK_ERROR;
 }
 
+static Value *construct_entry_in(EntryCtx *e);
+
+/* The module frame lives on this function's stack: in->frame is restored on
+ * every path so that later diagnostics never walk a dead frame. */
 static Value *construct_entry(EntryCtx *e)
+{
+    Frame *saved = e->in->frame;
+    Value *m = construct_entry_in(e);
+    e->in->frame = saved;
+    return m;
+}
+
+static Value *construct_entry_in(EntryCtx *e)
 {
     Interp *in = e->in;
     const CompileRequest *req = e->req;
