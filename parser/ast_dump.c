@@ -149,7 +149,7 @@ static const Field fields[AST_KIND_COUNT][8] = {
                        FIELD("kw_defaults", F_LIST, arguments.kw_defaults),
                        FIELD("kwarg", F_NODE, arguments.kwarg),
                        FIELD("defaults", F_LIST, arguments.defaults), END},
-    [AST_ARG] = {FIELD("name", F_IDENT, arg.name), FIELD("annotation", F_NODE, arg.annotation),
+    [AST_ARG] = {FIELD("arg", F_IDENT, arg.name), FIELD("annotation", F_NODE, arg.annotation),
                  END},
     [AST_KEYWORD] = {FIELD("arg", F_IDENT, keyword.arg), FIELD("value", F_NODE, keyword.value),
                      END},

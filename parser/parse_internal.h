@@ -118,6 +118,12 @@ const char *ast_token_name(ParseCtx *pc, Token t);
  * line continuations skipped): where an unrecorded keyword like `as` is. */
 uint32_t ast_skip_blanks(ParseCtx *pc, uint32_t offset);
 
+/* Index of the first of NAMES[0..N) (interned) equal to an earlier one, or
+ * -1; linear time, so a call with 100,000 keywords stays fast. */
+int ast_first_repeat(ParseCtx *pc, const char *const *names, int n);
+/* Reports a keyword given twice in CALL's keywords (a call or class bases). */
+void ast_check_keywords(ParseCtx *pc, const AstNode *call);
+
 static inline AstList ast_list_none(void)
 {
     return (AstList){NULL, 0, 0};

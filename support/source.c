@@ -21,6 +21,28 @@ static void source_build_lines(Arena *a, SourceFile *f)
             f->line_starts[k++] = i + 1;
     }
     f->nlines = n;
+    uint32_t nmarks = f->len / SOURCE_CHAR_STEP + 1;
+    f->chars_before = arena_alloc_raw(a, sizeof(uint32_t) * nmarks);
+    uint32_t chars = 0;
+    for (uint32_t i = 0; i < f->len; i++) {
+        if (i % SOURCE_CHAR_STEP == 0)
+            f->chars_before[i / SOURCE_CHAR_STEP] = chars;
+        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
+            chars++;
+    }
+    if (f->len % SOURCE_CHAR_STEP == 0)
+        f->chars_before[nmarks - 1] = chars;
+}
+
+/* Characters in the first OFFSET bytes of F. */
+static uint32_t source_chars_before(const SourceFile *f, uint32_t offset)
+{
+    uint32_t k = offset / SOURCE_CHAR_STEP;
+    uint32_t chars = f->chars_before[k];
+    for (uint32_t i = k * SOURCE_CHAR_STEP; i < offset; i++)
+        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
+            chars++;
+    return chars;
 }
 
 SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
@@ -125,12 +147,8 @@ void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col)
     if (offset > f->len)
         offset = f->len;
     int idx = source_line_index(f, offset);
-    int c = 1;
-    for (uint32_t i = f->line_starts[idx]; i < offset; i++)
-        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
-            c++;
     *line = idx + 1;
-    *col = c;
+    *col = 1 + (int)(source_chars_before(f, offset) - source_chars_before(f, f->line_starts[idx]));
 }
 
 const char *source_line_text(const SourceFile *f, int line, uint32_t *len)

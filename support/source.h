@@ -24,7 +24,13 @@ typedef struct SourceFile {
     uint32_t len;
     uint32_t *line_starts;  /* byte offset of the start of each line */
     int nlines;
+    /* chars_before[k]: characters (bytes that do not continue a UTF-8
+     * sequence) in the first k * SOURCE_CHAR_STEP bytes, so a column on a
+     * megabyte-long line costs at most SOURCE_CHAR_STEP steps */
+    uint32_t *chars_before;
 } SourceFile;
+
+#define SOURCE_CHAR_STEP 256u
 
 typedef struct SourceMap {
     SourceFile **files;
