@@ -176,10 +176,11 @@ static void put_number_value(Compiler *c, const SourceFile *f, Token t, FILE *ou
         fprintf(out, " => int (overflows int64) %s", n.u.constant.sval.ptr);
     else if (n.u.constant.kind == AST_CONST_INT)
         fprintf(out, " => int %lld", (long long)n.u.constant.ival);
-    else if (n.u.constant.kind == AST_CONST_FLOAT)
-        fprintf(out, " => float %.17g", n.u.constant.fval);
-    else
-        fprintf(out, " => imag %.17g", n.u.constant.fval);
+    else {
+        char repr[40];
+        lex_format_float(n.u.constant.fval, repr, sizeof repr);
+        fprintf(out, " => %s %s", n.u.constant.kind == AST_CONST_FLOAT ? "float" : "imag", repr);
+    }
 }
 
 void lex_dump(Compiler *c, const SourceFile *f, const TokenArray *toks, FILE *out)

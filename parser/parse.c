@@ -129,6 +129,8 @@ AstNode *parse_fstring_field(ParseCtx *pc, uint32_t start, uint32_t end)
     if (c->diag.nerrors != before)
         return NULL;
     ParseCtx sub = ctx_init(c, pc->file, pc->pool, pc->fstring_depth + 1);
+    sub.field_start = start;
+    sub.field_end = end;
     sub.toks = toks.items;
     sub.ntoks = toks.len;
     return run_expression(&sub);
@@ -137,7 +139,7 @@ AstNode *parse_fstring_field(ParseCtx *pc, uint32_t start, uint32_t end)
 void parse_stack_overflow(ParseCtx *pc)
 {
     Token t = pc->pos >= 0 ? pc->toks[pc->pos] : (Token){0, 0, pc->file->id, 0, 0};
-    diag_error(&pc->c->diag, token_span(t), "%stoo many nested parentheses or blocks",
+    diag_error(&pc->c->diag, token_span(t), "%snesting too deep: the parser's stack is full",
                pc->prefix);
     pc->stopped = true;
 }

@@ -45,6 +45,7 @@ typedef struct ParseCtx {
     AstNode *result;        /* expression mode: the expression */
     const char *prefix;     /* "" or "f-string: ", put before syntax errors */
     int fstring_depth;      /* 0 for the file, 1 inside a field, ... */
+    uint32_t field_start, field_end;    /* the field's expression, when > 0 */
     int max_height;         /* AST height limit */
     /* the token stream and the token being fed */
     const Token *toks;
@@ -223,6 +224,7 @@ AstNode *ast_slice(ParseCtx *pc, AstNode *lower, Token colon, AstNode *upper,
                    const Token *colon2, AstNode *step);
 /* One item and no trailing comma: the item; otherwise a Tuple. */
 AstNode *ast_tuple_or_item(ParseCtx *pc, AstList items, const Token *trailing_comma);
+AstNode *ast_subscript_items(ParseCtx *pc, AstList items, const Token *trailing_comma);
 /* The contents of an f-string field or --arg value, as if parenthesized. */
 AstNode *ast_bare_group(ParseCtx *pc, AstList items, const Token *trailing_comma);
 AstNode *ast_paren(ParseCtx *pc, Token lpar, AstList items, bool trailing_comma, Token rpar);

@@ -17,9 +17,11 @@ void diag_init(Diag *d, const SourceMap *sources, FILE *out)
     d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
 }
 
+/* True once an error beyond the limit was reported (and "too many errors"
+ * said): a stage that stops then has shown every error it may show. */
 bool diag_too_many(const Diag *d)
 {
-    return d->max_errors > 0 && d->nerrors >= d->max_errors;
+    return d->max_errors > 0 && d->nerrors > d->max_errors;
 }
 
 static const char *diag_level_name(DiagLevel level)

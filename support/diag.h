@@ -65,7 +65,7 @@ void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list a
 void diag_hold(Diag *d, Arena *arena);
 void diag_release(Diag *d);
 
-/* Whether the error limit has been reached: stages may stop early. */
+/* Whether more errors were reported than are printed: stages may stop. */
 bool diag_too_many(const Diag *d);
 
 #endif

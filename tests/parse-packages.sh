@@ -8,7 +8,7 @@
 #
 # Missing packages are installed by tests/setup-deps.sh (idempotent).
 set -u
-src=${TSC_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+src=$(cd "${TSC_SRCDIR:-$(dirname "$0")/..}" && pwd)
 tsc=${TSC2ONNX:-tsc2onnx}
 python=${TSC_PYTHON:-/usr/bin/python3}
 tmp=$(mktemp -d)

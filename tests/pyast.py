@@ -117,9 +117,9 @@ def constant(value):
     if isinstance(value, int):
         return "int=%d" % value
     if isinstance(value, float):
-        return "float=%.17g" % value
+        return "float=" + repr(value)
     if isinstance(value, complex):
-        return "complex=%.17gj" % value.imag
+        return "complex=" + repr(value)
     if isinstance(value, bytes):
         return "bytes=" + repr(value)
     return "str=" + repr(value)
