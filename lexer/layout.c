@@ -540,12 +540,35 @@ static void layout_init(Layout *ly, Compiler *c, const SourceFile *f, bool expr_
     ly->last_kind = TK_NEWLINE;
 }
 
+/* A PEP 263 declaration of an encoding other than UTF-8 (and Latin-1,
+ * which support/source.c converted): the bytes cannot be read. */
+static bool encoding_refused(Compiler *c, const SourceFile *f, bool bom)
+{
+    uint32_t start, end;
+    SourceEncoding enc = source_declared_encoding(f->text, f->len, &start, &end);
+    Span at = {f->id, start, end};
+    if (enc == SOURCE_UNSUPPORTED)
+        diag_error(&c->diag, at,
+                   "unsupported source encoding '%.*s': tsc2onnx reads UTF-8 (or Latin-1) "
+                   "source; save the file as UTF-8", (int)(end - start), f->text + start);
+    else if (enc == SOURCE_LATIN1 && bom)
+        diag_error(&c->diag, at, "encoding problem: %.*s with BOM", (int)(end - start),
+                   f->text + start);
+    else
+        return false;
+    return true;
+}
+
 TokenArray lex_file(Compiler *c, const SourceFile *f)
 {
     Layout ly;
     layout_init(&ly, c, f, false);
     /* a UTF-8 byte order mark at the start is not part of the program */
     uint32_t start = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    if (encoding_refused(c, f, start > 0)) {
+        emit_at(&ly, TK_EOF, 0, 0, 0);
+        return ly.out;
+    }
     lex_raw_init(&ly.raw, c, f->id, f->text + start, start, f->len - start, false);
     ly.line_begin = start;
     layout_run(&ly);

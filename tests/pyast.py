@@ -18,8 +18,10 @@ of those lines.
                                             (n = index in the argument list)
 """
 import ast
+import io
 import os
 import sys
+import tokenize
 
 # Python's operator classes, as tsc2onnx prints them.
 OPS = {
@@ -130,7 +132,8 @@ def main():
     for i, path in enumerate(sys.argv[2:]):
         with open(path, "rb") as f:
             data = f.read()
-        source = data.decode("utf-8-sig")
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        source = data.decode(encoding)
         tree = ast.parse(data, path)
         with open(os.path.join(outdir, "%d.ast" % i), "w", encoding="utf-8") as out:
             Dumper(source, out).node(tree, 0, None)
