@@ -28,6 +28,11 @@ static Span user_span(Interp *in, Span span)
     return span;
 }
 
+Span sema_user_span(Interp *in, Span span)
+{
+    return user_span(in, span);
+}
+
 /* Notes for the user-code calls that led here (at most a few). */
 static void call_chain_notes(Interp *in, Span reported)
 {
@@ -88,8 +93,8 @@ void report_uncaught(Interp *in)
 {
     Value *exc = in->exc;
     in->exc = NULL;
-    if (!exc)
-        return;
+    if (!exc || (in->cls.compile_error && is_instance_of(in, exc, in->cls.compile_error)))
+        return;     /* none, or already reported */
     const char *msg = exception_message(in, exc);
     Value *holder = scope_get(exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"));
     Traceback *tb = holder ? (Traceback *)holder->u.wrapped : NULL;
@@ -353,6 +358,13 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     }
     in->depth--;
     in->frame = frame.caller;
+    /* an error the stdlib reported (_native.error) unwinds to the user's
+     * call, which evaluates to poison so that later errors are reported too */
+    if (!result && in->exc && in->cls.compile_error && is_instance_of(in, in->exc, in->cls.compile_error) &&
+        span_is_user(in, span) && !span_is_user(in, fn->def->span)) {
+        in->exc = NULL;
+        return val_error(in);
+    }
     return result;
 }
 

@@ -408,6 +408,12 @@ static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
             ok &= flatten_outputs(e, v->u.list->items[i], span, depth + 1);
         return ok;
     }
+    if (v->kind == VK_INSTANCE && lookup_attr(e->in, v, intern(&e->in->c->names, "__iter__"), span)) {
+        /* a tuple-like result (torch.return_types: values, indices) */
+        Value *items = val_tuple(e->in, 0);
+        if (iterate_static(e->in, v, items->u.list, span))
+            return flatten_outputs(e, items, span, depth + 1);
+    }
     if (v->kind == VK_NONE) {
         sema_error(e->in, span, "forward() returned None");
         return false;
@@ -499,6 +505,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
         return NULL;
     if (!flatten_outputs(&e, out, SPAN_NONE, 0) || c->diag.nerrors)
         return NULL;
+    lower_prune(model);
     if (!rename_values(&e, &model->graph->inputs, req->input_names, req->n_input_names, "input") ||
         !rename_values(&e, &model->graph->outputs, req->output_names, req->n_output_names, "output"))
         return NULL;

@@ -284,7 +284,7 @@ Value *eval_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
         return val_error(in);
     OpNames names = op_names(op);
-    if (names.imethod && a->kind == VK_INSTANCE) {
+    if (names.imethod && (a->kind == VK_INSTANCE || a->kind == VK_TENSOR)) {
         Value *m = lookup_attr(in, a, intern(&in->c->names, names.imethod), span);
         if (in->exc)
             return NULL;

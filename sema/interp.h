@@ -64,6 +64,7 @@ typedef struct InterpClasses {
     Value *nn_module;                   /* torch.nn.Module */
     Value *dtype;                       /* torch.dtype */
     Value *runtime_int, *runtime_float, *runtime_bool;  /* methods of run-time scalars */
+    Value *compile_error;               /* _native.error(): reported, unwinds to user code */
 } InterpClasses;
 
 struct Interp {
