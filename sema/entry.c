@@ -503,7 +503,10 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)
         return NULL;
-    if (!flatten_outputs(&e, out, SPAN_NONE, 0) || c->diag.nerrors)
+    lower.active = true;        /* an output that is a stale view is taken again */
+    bool outputs_ok = flatten_outputs(&e, out, SPAN_NONE, 0);
+    lower.active = false;
+    if (!outputs_ok || c->diag.nerrors)
         return NULL;
     lower_prune(model);
     if (!rename_values(&e, &model->graph->inputs, req->input_names, req->n_input_names, "input") ||

@@ -704,7 +704,11 @@ def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     a, b = _promote(input, other)
-    return onnx.Where(_to(condition, _bool), a, b)
+    c = _to(condition, _bool)
+    if _dtype(a) == _bool:
+        # ONNX Runtime has no bool Where kernel
+        return onnx.Or(onnx.And(c, a), onnx.And(onnx.Not(c), b))
+    return onnx.Where(c, a, b)
 
 
 # ---- shapes ---------------------------------------------------------------
@@ -1018,7 +1022,7 @@ def _trilu(input, diagonal, upper, name):
     if _OPSET >= 14:
         return onnx.Trilu(input, _to(diagonal, _i64), upper=1 if upper else 0)
     keep = _trilu_mask(input, diagonal, upper)
-    return onnx.Where(keep, input, _to(0, _dtype(input)))
+    return where(keep, input, _to(0, _dtype(input)))
 
 
 def tril(input, diagonal=0):
@@ -1071,7 +1075,7 @@ def _einsum_decomposed(equation, ops):
                 letters.append(c)
     prod = None
     for s, x in zip(subs, ops):
-        if len(set(s)) != len(s):
+        if len([c for i, c in enumerate(s) if c in s[:i]]) > 0:
             return _error("einsum() with a repeated index in one operand needs opset 12 or later")
         if len(s) != x.dim():
             return _error(f"einsum(): the number of subscripts in the equation ({len(s)}) does not match "
@@ -1243,7 +1247,11 @@ def is_floating_point(input):
 
 
 def numel(input):
-    return _native.numel(input)
+    """The element count: an int, or a run-time int carrying its symbolic
+    size (N*3) when some dimension is dynamic."""
+    if _native.static_shape(input) is not None:
+        return _native.numel(input)
+    return _size_of(input, range(input.dim()))
 
 
 def result_type(tensor1, tensor2):

@@ -101,7 +101,9 @@ def _slice_parts(x, items):
             step = 1 if it.step is None else it.step
             if _native.is_static(step) and step <= 0:
                 return T._error("step must be greater than zero")
-            if it.start is None and it.stop is None and _native.is_static(step) and step == 1:
+            full = it.stop is None or (not _native.is_static(it.stop) and _native.same_size(it.stop, x, d))
+            if (it.start is None or (_native.is_static(it.start) and it.start == 0)) and full and \
+                    _native.is_static(step) and step == 1:
                 continue
             starts.append(0 if it.start is None else it.start)
             ends.append(_INT64_MAX if it.stop is None else it.stop)
@@ -154,58 +156,46 @@ def _normalize_negative(idx, size):
 
 
 def _advanced(x, items):
-    """x[items] with at least one tensor index (numpy's advanced indexing)."""
-    # the slices and Nones first: a basic view with the advanced positions kept
-    rank = x.dim()
-    adv = []            # (item position, dim of x, index tensor)
-    basic = []
-    d = 0
-    for p, it in enumerate(items):
-        if it is None:
-            basic.append(None)
-            continue
-        if isinstance(it, slice):
+    """x[items] with at least one tensor index.  As in PyTorch, ints select
+    first (their dimensions go away), then the tensor indices broadcast
+    together; their shape replaces the indexed dimensions in place when the
+    tensor indices are adjacent (nothing but other tensor indices between
+    them), else it goes in front."""
+    basic = []          # ints, slices and None for _basic; tensor positions as ':'
+    adv = []            # (dimension of the basic result, index tensor)
+    slot = 0
+    for it in items:
+        if it is None or isinstance(it, slice):
             basic.append(it)
-            d += 1
-            continue
-        if isinstance(it, int) or isinstance(it, float) or _native.is_tensor(it) or isinstance(it, list):
-            t = _as_index_tensor(it) if not isinstance(it, int) else T._to(it, _i64)
+            slot += 1
+        elif isinstance(it, int):
+            basic.append(it)
+        elif _native.is_tensor(it) or isinstance(it, list):
+            t = _as_index_tensor(it)
             if t is None:
                 return None
             if T._dtype(t) == _bool:
-                k = t.dim()
                 nz = onnx.NonZero(t)
-                for j in range(k):
-                    col = T._squeeze_axes(onnx.Slice(nz, [j], [j + 1], [0]), [0])
-                    adv.append((p, d + j, col))
+                for j in range(t.dim()):
+                    adv.append((slot, T._squeeze_axes(onnx.Slice(nz, [j], [j + 1], [0]), [0])))
                     basic.append(slice(None, None, None))
-                d += k
-                continue
-            adv.append((p, d, t))
-            basic.append(slice(None, None, None))
-            d += 1
-            continue
-        return T._error(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
-                        f"are valid indices (got {type(it).__name__})")
-    y = _basic(x, basic)
-    # positions of x's dims in y, after the Nones went in
-    ydim = []
-    pos = 0
-    for it in basic:
-        if it is None:
-            pos += 1
+                    slot += 1
+            else:
+                adv.append((slot, t))
+                basic.append(slice(None, None, None))
+                slot += 1
         else:
-            ydim.append(pos)
-            pos += 1
-    yr = pos
-    positions = [p for p, _, _ in adv]
-    adjacent = positions == list(range(positions[0], positions[0] + len(positions)))
-    dims = [ydim[dd] for _, dd, _ in adv]
+            return T._error(f"only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables "
+                            f"are valid indices (got {type(it).__name__})")
+    y = _basic(x, basic)
+    yr = slot
+    dims = [d for d, _ in adv]
     if len(adv) == 1:
         # one index: Gather puts its shape in place of the dimension
-        return onnx.Gather(y, adv[0][2], axis=dims[0])
-    idxs = [_normalize_negative(t, y.size(ydim[dd])) for _, dd, t in adv]
-    # several: broadcast them, move the indexed dims first, GatherND
+        return onnx.Gather(y, adv[0][1], axis=dims[0])
+    adjacent = dims == list(range(dims[0], dims[0] + len(dims)))
+    idxs = [_normalize_negative(t, y.size(d)) for d, t in adv]
+    # broadcast the indices, move the indexed dims first, GatherND
     zero = None
     for t in idxs:
         z = onnx.Mul(t, T._to(0, _i64))
@@ -219,9 +209,8 @@ def _advanced(x, items):
     g = onnx.GatherND(yt, ind)
     if not adjacent:
         return g
-    # adjacent advanced indices: the broadcast dims go where the first was
-    first = dims[0]
-    before = len([i for i in rest if i < first])
+    # adjacent tensor indices: the broadcast dims go where the first was
+    before = len([i for i in rest if i < dims[0]])
     if before == 0:
         return g
     n = g.dim()
@@ -325,7 +314,7 @@ def index_put(x, index, value):
     else:
         return T._error(f"can't assign a {type(value).__name__} to a Tensor")
     if _is_mask_write(x, items, value):
-        return onnx.Where(items[0], v, x)
+        return T.where(items[0], v, x)
     sel = getitem(_flat_positions(x), index)
     if sel is None:
         return None
@@ -602,7 +591,7 @@ def masked_fill(input, mask, value):
                         f"{value.dim()} dimension(s).")
     if T._dtype(mask) != _bool:
         return T._error(f"masked_fill_ only supports boolean masks, but got mask with dtype {T._dtype(mask)}")
-    return onnx.Where(mask, T._to(value, T._dtype(input)), input)
+    return T.where(mask, T._to(value, T._dtype(input)), input)
 
 
 def masked_select(input, mask):

@@ -1,5 +1,5 @@
 # Random numbers: ONNX Runtime draws them when the graph runs (RandomUniform,
-# RandomNormal and their *Like forms, Bernoulli from opset 15), so an
+# RandomNormal and their *Like forms; bernoulli is a uniform draw), so an
 # exported model gives different numbers on every run, as PyTorch does.
 import onnx
 import _native
@@ -91,8 +91,9 @@ def bernoulli(input, p=None, *, generator=None, out=None):
         probs = input
     if not _native.is_floating(T._dtype(probs)):
         return T._error(f"bernoulli() expects a floating point tensor of probabilities, found {T._dtype(probs)}")
-    if _OPSET >= 15:
-        return onnx.Bernoulli(probs, dtype=T._dtype(input))
+    # ONNX's Bernoulli (opset 15) is not used: ONNX Runtime 1.22's kernel
+    # gives 1 where the probability is 0 and 0 where it is 1; a uniform draw
+    # below p is what Bernoulli means at every opset
     u = onnx.RandomUniformLike(probs, dtype=T._dtype(probs), low=0.0, high=1.0)
     return T._to(onnx.Less(u, probs), T._dtype(input))
 

@@ -309,6 +309,14 @@ def msort(input):
 
 
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    dt = T._dtype(input)
+    if dt != _f32 and dt != _i64 and dt != _native.int8:
+        # ONNX Runtime's Unique takes float32, int64 and int8
+        y = unique(T._to(input, _f32 if _native.is_floating(dt) else _i64), sorted, return_inverse,
+                   return_counts, dim)
+        if isinstance(y, tuple):
+            return (T._to(y[0], dt),) + tuple(y[1:])
+        return T._to(y, dt)
     if dim is None:
         y, first, inverse, counts = onnx.Unique(input, sorted=1, _outputs=4)
         inverse = T._reshape_to(inverse, input)

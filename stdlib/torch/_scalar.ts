@@ -160,9 +160,24 @@ class RuntimeFloat(_RuntimeNumber, float):
         return _native.to_scalar(T.ne(_operand(self), 0.0))
 
 
-class RuntimeBool(_RuntimeNumber, int):
+class RuntimeBool(_RuntimeNumber, bool):
     def __bool__(self):
         return self
+
+    def _select(self, if_true, if_false):
+        """`if_true if self else if_false` for `and`/`or` on a run-time
+        truth: a Where over numbers or tensors."""
+        if _is_number(if_true) and _is_number(if_false):
+            if isinstance(if_true, bool) and isinstance(if_false, bool):
+                a = _native.as_tensor(if_true, _bool)
+                b = _native.as_tensor(if_false, _bool)
+            else:
+                a, b = T._promote(_operand(if_true), _operand(if_false))
+            return _native.to_scalar(T.where(_native.as_tensor(self, _bool), a, b))
+        if _native.is_tensor(if_true) and _native.is_tensor(if_false):
+            return T.where(_native.as_tensor(self, _bool), if_true, if_false)
+        return T._error(f"'and'/'or' on a value known only at run time needs numbers or tensors on both "
+                        f"sides, found {type(if_true).__name__} and {type(if_false).__name__}")
 
     def __invert__(self):
         return _native.to_scalar(onnx.Not(_native.as_tensor(self, _bool)))

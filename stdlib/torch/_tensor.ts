@@ -91,10 +91,10 @@ class Tensor:
         return _native.rank(self)
 
     def numel(self):
-        return _native.numel(self)
+        return T.numel(self)
 
     def nelement(self):
-        return _native.numel(self)
+        return T.numel(self)
 
     def element_size(self):
         return {_native.float64: 8, _native.int64: 8, _native.float32: 4, _native.int32: 4,
