@@ -6,7 +6,9 @@
 
 #include "lower/lower.h"
 #include "sema/interp.h"
+#include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
+#include "sema/types.h"
 
 /* ---- errors ---- */
 
@@ -119,7 +121,7 @@ void report_uncaught(Interp *in)
     for (int i = first + 1; i < tb->len && shown < 6; i++) {
         if (!span_is_user(in, tb->spans[i]))
             continue;
-        diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", tb->names[i - 1] ? tb->names[i - 1] : "?");
+        diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", tb->names[i] ? tb->names[i] : "?");
         shown++;
     }
 }
@@ -347,8 +349,14 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     frame.first_arg = args->n_pos > 0 ? args->pos[0] : NULL;
     if (!bind_arguments(in, fn, args, frame.locals, span))
         return val_error(in);
+    if (!types_check_call(in, fn, args, frame.locals, span))
+        return val_error(in);
     in->frame = &frame;
     in->depth++;
+    if (types_script_frame(in)) {
+        types_enter_frame(in, fn, frame.locals);
+        types_check_optionals(in, fn);
+    }
     Value *result;
     if (fn->def->kind == AST_LAMBDA) {
         result = eval_expr(in, fn->def->u.lambda.body);
@@ -725,14 +733,22 @@ Value *get_attr(Interp *in, Value *obj, const char *name, Span span)
     Value *v = lookup_attr(in, obj, name, span);
     if (v || in->exc)
         return v;
+    const char *near = native_suggest_attr(in, obj, name);
+    const char *owner = obj->kind == VK_MODULE ? obj->u.module->name
+                        : obj->kind == VK_CLASS ? obj->u.cls->name : value_type_name(in, obj);
+    const char *hint = near ? arena_sprintf(in->arena, "; did you mean '%s.%s'?", owner, near) : "";
+    /* the torch API and tensor methods: a name missing there is unsupported
+     * code, reported (with the others) rather than raised */
+    if (obj->kind == VK_MODULE && obj->u.module->path[0] == '<')
+        return sema_error(in, span, "'%s.%s' does not exist or is not supported%s", owner, name, hint);
+    if (obj->kind == VK_TENSOR || value_is_dynamic_scalar(obj))
+        return sema_error(in, span, "'%s' has no attribute '%s' (not supported)%s", owner, name, hint);
     if (obj->kind == VK_MODULE)
-        return raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'",
-                         obj->u.module->name, name);
+        return raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'%s", owner, name, hint);
     if (obj->kind == VK_CLASS)
-        return raise_new(in, in->cls.attribute_error, span, "type object '%s' has no attribute '%s'",
-                         obj->u.cls->name, name);
-    return raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
-                     value_type_name(in, obj), name);
+        return raise_new(in, in->cls.attribute_error, span, "type object '%s' has no attribute '%s'%s",
+                         owner, name, hint);
+    return raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'%s", owner, name, hint);
 }
 
 bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span)

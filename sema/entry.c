@@ -495,10 +495,12 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!e.main || e.main->kind == VK_ERROR || c->diag.nerrors)
         return NULL;
     e.module = construct_entry(&e);
-    if (!e.module || c->diag.nerrors)
+    if (!e.module)
         return NULL;
+    /* errors in __init__ left poison where they were: forward() still runs,
+     * so that its errors are reported in the same run */
     walk_modules(&e, e.module, "", 0);
-    if (req->weights && !load_weights(&e))
+    if (req->weights && !c->diag.nerrors && !load_weights(&e))
         return NULL;
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sema/interp.h"
+#include "sema/types.h"
 
 /* ---- special-method names of operators ---- */
 
@@ -682,7 +683,7 @@ static Value *eval_seq_display(Interp *in, const AstNode *e)
     Value *r = e->kind == AST_TUPLE ? val_tuple(in, e->u.seq.elts.len) : val_list(in, e->u.seq.elts.len);
     if (!eval_elements(in, &e->u.seq.elts, r->u.list))
         return NULL;
-    return r;
+    return types_check_display(in, e, r) ? r : val_error(in);
 }
 
 static Value *eval_dict_display(Interp *in, const AstNode *e)
@@ -711,7 +712,7 @@ static Value *eval_dict_display(Interp *in, const AstNode *e)
             sema_error(in, knode->span, "dict keys must be compile-time constants (str, int, tuple); found '%s'",
                        value_type_name(in, k));
     }
-    return d;
+    return types_check_display(in, e, d) ? d : val_error(in);
 }
 
 static Value *eval_if_exp(Interp *in, const AstNode *e)

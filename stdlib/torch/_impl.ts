@@ -278,7 +278,7 @@ def abs(input):
 absolute = abs
 
 
-def reciprocal(input):
+def reciprocal(input: Tensor):
     return onnx.Reciprocal(_floating(input))
 
 
@@ -312,7 +312,7 @@ def _matmul_check(a, b, fname):
     return None
 
 
-def matmul(input, other):
+def matmul(input: Tensor, other: Tensor):
     a, b = _promote(input, other)
     if _matmul_check(a, b, "matmul") is not None:
         return None
@@ -326,25 +326,25 @@ def _rank_check(x, rank, fname, what):
     return x
 
 
-def mm(input, mat2):
+def mm(input: Tensor, mat2: Tensor):
     _rank_check(input, 2, "mm", "self")
     _rank_check(mat2, 2, "mm", "mat2")
     return matmul(input, mat2)
 
 
-def bmm(input, mat2):
+def bmm(input: Tensor, mat2: Tensor):
     _rank_check(input, 3, "bmm", "batch1")
     _rank_check(mat2, 3, "bmm", "batch2")
     return matmul(input, mat2)
 
 
-def mv(input, vec):
+def mv(input: Tensor, vec: Tensor):
     _rank_check(input, 2, "mv", "input")
     _rank_check(vec, 1, "mv", "vec")
     return matmul(input, vec)
 
 
-def dot(input, other):
+def dot(input: Tensor, other: Tensor):
     _rank_check(input, 1, "dot", "input")
     _rank_check(other, 1, "dot", "other")
     return matmul(input, other)
@@ -437,15 +437,15 @@ def equal(input, other):
     return _native.to_scalar(R.all(eq(input, other)))
 
 
-def logical_and(input, other):
+def logical_and(input: Tensor, other: Tensor):
     return onnx.And(_to(input, _bool), _to(other, _bool))
 
 
-def logical_or(input, other):
+def logical_or(input: Tensor, other: Tensor):
     return onnx.Or(_to(input, _bool), _to(other, _bool))
 
 
-def logical_xor(input, other):
+def logical_xor(input: Tensor, other: Tensor):
     return onnx.Xor(_to(input, _bool), _to(other, _bool))
 
 
@@ -480,7 +480,7 @@ def bitwise_not(input):
     return _error("bitwise_not() on integer tensors is not supported yet (ONNX has BitwiseNot from opset 18)")
 
 
-def isnan(input):
+def isnan(input: Tensor):
     if not _native.is_floating(_dtype(input)):
         return full_like(input, False, dtype=_bool)
     return onnx.IsNaN(input)
@@ -560,62 +560,62 @@ def clamp_max(input, max):
 
 # ---- elementwise math -----------------------------------------------------
 
-def exp(input):
+def exp(input: Tensor):
     return onnx.Exp(_floating(input))
 
 
-def expm1(input):
+def expm1(input: Tensor):
     return sub(exp(input), 1)
 
 
-def log(input):
+def log(input: Tensor):
     return onnx.Log(_floating(input))
 
 
-def log2(input):
+def log2(input: Tensor):
     x = _floating(input)
     return onnx.Div(onnx.Log(x), _to(0.6931471805599453, _dtype(x)))
 
 
-def log10(input):
+def log10(input: Tensor):
     x = _floating(input)
     return onnx.Div(onnx.Log(x), _to(2.302585092994046, _dtype(x)))
 
 
-def log1p(input):
+def log1p(input: Tensor):
     x = _floating(input)
     return onnx.Log(onnx.Add(x, _to(1.0, _dtype(x))))
 
 
-def sqrt(input):
+def sqrt(input: Tensor):
     return onnx.Sqrt(_floating(input))
 
 
-def rsqrt(input):
+def rsqrt(input: Tensor):
     return onnx.Reciprocal(onnx.Sqrt(_floating(input)))
 
 
-def sin(input):
+def sin(input: Tensor):
     return onnx.Sin(_floating(input))
 
 
-def cos(input):
+def cos(input: Tensor):
     return onnx.Cos(_floating(input))
 
 
-def tan(input):
+def tan(input: Tensor):
     return onnx.Tan(_floating(input))
 
 
-def asin(input):
+def asin(input: Tensor):
     return onnx.Asin(_floating(input))
 
 
-def acos(input):
+def acos(input: Tensor):
     return onnx.Acos(_floating(input))
 
 
-def atan(input):
+def atan(input: Tensor):
     return onnx.Atan(_floating(input))
 
 
@@ -624,19 +624,19 @@ arccos = acos
 arctan = atan
 
 
-def sinh(input):
+def sinh(input: Tensor):
     return onnx.Sinh(_floating(input))
 
 
-def cosh(input):
+def cosh(input: Tensor):
     return onnx.Cosh(_floating(input))
 
 
-def tanh(input):
+def tanh(input: Tensor):
     return onnx.Tanh(_floating(input))
 
 
-def sigmoid(input):
+def sigmoid(input: Tensor):
     return onnx.Sigmoid(_floating(input))
 
 
@@ -644,7 +644,7 @@ def relu(input):
     return onnx.Relu(input)
 
 
-def erf(input):
+def erf(input: Tensor):
     return onnx.Erf(_floating(input))
 
 
@@ -692,11 +692,11 @@ def _softmax_like(op, input, dim, dtype, fname):
     return onnx.Transpose(y, perm=perm)
 
 
-def softmax(input, dim=None, dtype=None):
+def softmax(input: Tensor, dim: Optional[int] = None, dtype=None):
     return _softmax_like(onnx.Softmax, input, dim, dtype, "softmax")
 
 
-def log_softmax(input, dim=None, dtype=None):
+def log_softmax(input: Tensor, dim: Optional[int] = None, dtype=None):
     return _softmax_like(onnx.LogSoftmax, input, dim, dtype, "log_softmax")
 
 
@@ -751,7 +751,7 @@ def reshape(input, shape):
     return _shape_view(res, input)
 
 
-def flatten(input, start_dim=0, end_dim=-1):
+def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1):
     rank = input.dim()
     if rank == 0:
         return reshape(input, (1,))
@@ -784,7 +784,7 @@ def _permute_view(t, base, perm):
     return _view(t, base, lambda b: onnx.Transpose(b, perm=perm), lambda b, v: onnx.Transpose(v, perm=inv))
 
 
-def transpose(input, dim0, dim1):
+def transpose(input: Tensor, dim0: int, dim1: int):
     rank = input.dim()
     d0 = _norm_dim(dim0, rank)
     d1 = _norm_dim(dim1, rank)
@@ -841,12 +841,12 @@ def movedim(input, source, destination):
 moveaxis = movedim
 
 
-def unsqueeze(input, dim):
+def unsqueeze(input: Tensor, dim: int):
     r = _unsqueeze_axes(input, [_norm_dim(dim, input.dim() + 1)])
     return _shape_view(r, input)
 
 
-def squeeze(input, dim=None):
+def squeeze(input: Tensor, dim: Optional[int] = None):
     rank = input.dim()
     if dim is None:
         axes = [i for i in range(rank) if _static_size(input, i) == 1]
@@ -864,7 +864,7 @@ def squeeze(input, dim=None):
     return _shape_view(_squeeze_axes(input, [d]), input)
 
 
-def cat(tensors, dim=0, *, out=None):
+def cat(tensors: List[Tensor], dim: int = 0, *, out=None):
     tensors = list(tensors)
     if len(tensors) == 0:
         return _error("torch.cat(): expected a non-empty list of Tensors")
@@ -885,7 +885,7 @@ concat = cat
 concatenate = cat
 
 
-def stack(tensors, dim=0, *, out=None):
+def stack(tensors: List[Tensor], dim: int = 0, *, out=None):
     tensors = list(tensors)
     if len(tensors) == 0:
         return _error("stack expects a non-empty TensorList")
@@ -1025,11 +1025,11 @@ def _trilu(input, diagonal, upper, name):
     return where(keep, input, _to(0, _dtype(input)))
 
 
-def tril(input, diagonal=0):
+def tril(input: Tensor, diagonal: int = 0):
     return _trilu(input, diagonal, False, "tril")
 
 
-def triu(input, diagonal=0):
+def triu(input: Tensor, diagonal: int = 0):
     return _trilu(input, diagonal, True, "triu")
 
 
@@ -1095,7 +1095,7 @@ def _einsum_decomposed(equation, ops):
     return prod
 
 
-def einsum(equation, *operands):
+def einsum(equation: str, *operands):
     if len(operands) == 1 and (isinstance(operands[0], list) or isinstance(operands[0], tuple)):
         operands = tuple(operands[0])
     ops = _promote(*operands)

@@ -59,7 +59,7 @@ def _compare(a, b, fn):
 def _logic(a, b, fn):
     if not (isinstance(a, bool) and isinstance(b, bool)):
         if isinstance(a, int) and isinstance(b, int):
-            raise NotImplementedError("bitwise operators on run-time ints are not supported yet")
+            return T._error("bitwise operators on run-time ints are not supported yet")
         return NotImplemented
     return _native.to_scalar(fn(_native.as_tensor(a, _bool), _native.as_tensor(b, _bool)))
 
