@@ -14,6 +14,7 @@
 #include "parser/parse.h"
 #include "sema/sema.h"
 #include "sema/sema_internal.h"
+#include "sema/types.h"
 
 typedef struct EntryCtx {
     Interp *in;
@@ -338,8 +339,13 @@ static bool make_inputs(EntryCtx *e, Value *fwd, CallArgs *args)
         const AstNode *p = i < a->u.arguments.posonlyargs.len ? a->u.arguments.posonlyargs.items[i]
                            : a->u.arguments.args.items[i - a->u.arguments.posonlyargs.len];
         const InputSpec *spec = find_spec(e, p->u.arg.name);
+        const char *bad = spec ? types_graph_input_problem(in, p->u.arg.annotation, fn->u.func->globals) : NULL;
         Value *v;
-        if (spec) {
+        if (bad) {
+            sema_error(in, p->span, "forward() parameter '%s' of type '%s' is not supported yet as a graph input "
+                       "(inputs are tensors and numbers)", p->u.arg.name, bad);
+            v = val_error(in);
+        } else if (spec) {
             v = make_input(e, p, spec);
         } else if (i >= np - n_defaults) {
             v = fn->u.func->defaults[i - (np - n_defaults)];

@@ -789,3 +789,20 @@ bool types_check_display(Interp *in, const AstNode *display, Value *v)
     }
     return true;
 }
+
+/* NULL when a forward() parameter annotated ANN can be a graph input (a
+ * tensor or a Python number, possibly Optional), else its type's name. */
+const char *types_graph_input_problem(Interp *in, const AstNode *ann, Scope *globals)
+{
+    if (!ann)
+        return NULL;
+    const TsType *t = types_annotation(in, ann, globals, false);
+    if (t->kind == TS_OPTIONAL)
+        t = t->args[0];
+    switch (t->kind) {
+    case TS_ANY: case TS_TENSOR: case TS_INT: case TS_FLOAT: case TS_BOOL:
+        return NULL;
+    default:
+        return types_name(in, types_annotation(in, ann, globals, false));
+    }
+}

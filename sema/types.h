@@ -62,6 +62,9 @@ void types_check_assign(Interp *in, const AstNode *target, const AstNode *ann, V
 /* The elements of a list or dict display in script code have one type;
  * false after reporting. */
 bool types_check_display(Interp *in, const AstNode *display, Value *v);
+/* NULL when a forward() parameter annotated ANN can be a graph input, else
+ * the annotation's type name (lists, tuples and dicts cannot yet). */
+const char *types_graph_input_problem(Interp *in, const AstNode *ann, Scope *globals);
 /* Optional[T] variables of FN used without refinement (a static pass, run
  * once per function definition). */
 void types_check_optionals(Interp *in, Function *fn);
