@@ -430,8 +430,14 @@ static Value *min_max(Interp *in, CallArgs *a, Span span, bool is_max)
         Value *c = eval_compare_op(in, is_max ? AST_OP_GT : AST_OP_LT, x, best, span);
         if (!c || c->kind == VK_ERROR)
             return c;
-        if (c->dyn)
-            return sema_error(in, span, "%s() of values known only at run time is not supported yet", name);
+        if (c->dyn) {
+            /* run-time numbers: RuntimeInt._max / _min (torch/_scalar.ts) */
+            Value *dyn = value_is_dynamic_scalar(x) ? x : best, *other = dyn == x ? best : x;
+            best = call_method(in, dyn, intern(&in->c->names, is_max ? "_max" : "_min"), &other, 1, span);
+            if (!best || best->kind == VK_ERROR)
+                return best;
+            continue;
+        }
         if (c->u.b)
             best = x;
     }

@@ -143,6 +143,26 @@ class _RuntimeNumber:
     def __index__(self):
         return self.__int__()
 
+    def _max(self, other):
+        return _arith(self, other, "max")
+
+    def _min(self, other):
+        return _arith(self, other, "min")
+
+    def _math(self, name):
+        """math.NAME(self) (sema/math.c delegates run-time numbers here)."""
+        x = _native.as_tensor(self, _f32)
+        if name == "ceil" or name == "floor" or name == "trunc":
+            r = T.ceil(x) if name == "ceil" else T.floor(x) if name == "floor" else T.trunc(x)
+            return _native.to_scalar(_native.as_tensor(r, _i64))
+        fns = {"sqrt": T.sqrt, "exp": T.exp, "log": T.log, "log2": T.log2, "log10": T.log10,
+               "sin": T.sin, "cos": T.cos, "tan": T.tan, "tanh": T.tanh, "fabs": T.abs,
+               "atan": T.atan, "asin": T.asin, "acos": T.acos, "erf": T.erf}
+        fn = fns.get(name)
+        if fn is None:
+            return T._error(f"math.{name}() of a number known only at run time is not supported yet")
+        return _native.to_scalar(fn(x))
+
 
 class RuntimeInt(_RuntimeNumber, int):
     def __bool__(self):
