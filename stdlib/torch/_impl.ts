@@ -54,12 +54,6 @@ def _is_number(v):
     return isinstance(v, int) or isinstance(v, float) or isinstance(v, bool)
 
 
-def _tensor_arg(x, fname, what="input"):
-    if not _native.is_tensor(x):
-        _error(f"{fname}(): argument '{what}' must be Tensor, not {type(x).__name__}")
-    return x
-
-
 def _size_args(size):
     """f(2, 3) and f((2, 3)) both mean the size (2, 3)."""
     if len(size) == 1 and (isinstance(size[0], tuple) or isinstance(size[0], list)):

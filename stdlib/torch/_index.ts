@@ -24,11 +24,6 @@ _INT64_MAX = 9223372036854775807
 
 # ---- classifying an index ---------------------------------------------------
 
-def _is_tensor_index(it):
-    return _native.is_tensor(it) or isinstance(it, list) or \
-        (isinstance(it, tuple) and False)
-
-
 def _as_index_tensor(it):
     """An advanced index as an int64 or bool tensor."""
     if isinstance(it, list):
@@ -44,10 +39,8 @@ def _as_index_tensor(it):
 
 
 def _items(index):
-    """The index as a list of items with the Ellipsis expanded, and whether
-    it has advanced (tensor) items."""
-    items = list(index) if isinstance(index, tuple) else [index]
-    return items
+    """x[a, b] indexes with the tuple (a, b); x[a] with a alone."""
+    return list(index) if isinstance(index, tuple) else [index]
 
 
 def _consumed(it):
@@ -455,20 +448,10 @@ def take_along_dim(input, indices, dim=None):
     return gather(input, dim, indices)
 
 
-def _scatter_src(input, index, src, name):
+def _scatter_src(input, index, src):
     if _native.is_tensor(src):
         return T._to(src, T._dtype(input))
     return onnx.Expand(T._to(src, T._dtype(input)), onnx.Shape(index))
-
-
-def _index_slice(src, idx, d):
-    """idx (the positions along dimension d) cut to the shape of SRC, which
-    may be smaller than the tensor scattered into."""
-    shape = _native.static_shape(src)
-    ishape = _native.static_shape(idx)
-    if shape is not None and ishape is not None and shape != ishape:
-        return T._error("scatter(): src smaller than index is not supported yet")
-    return src
 
 
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
@@ -476,7 +459,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     if src is None:
         src = value
     idx = T._to(index, _i64)
-    s = _scatter_src(input, idx, src, "scatter")
+    s = _scatter_src(input, idx, src)
     if _native.static_shape(s) is not None and _native.static_shape(idx) is not None and \
             _native.static_shape(s) != _native.static_shape(idx):
         s = onnx.Slice(s, [0] * idx.dim(), list(_native.static_shape(idx)), list(range(idx.dim())))
