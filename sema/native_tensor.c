@@ -291,8 +291,17 @@ NATIVE(n_copy)
     r->view_base = NULL;
     r->view_base_value = r->view_fn = r->view_inverse = NULL;
     if (r->is_static) {
-        r->storage = t->u.tensor->storage && t->u.tensor->storage != t->u.tensor ? t->u.tensor->storage
-                                                                                : t->u.tensor;
+        /* a snapshot: the source may be written later (assign, fill_) */
+        Tensor *owner = t->u.tensor->storage && t->u.tensor->storage != t->u.tensor ? t->u.tensor->storage
+                                                                                    : t->u.tensor;
+        if (in->lower && in->lower->active) {
+            r->ir = lower_ir_of(in, t, span);
+            if (!r->ir)
+                return val_error(in);
+        }
+        r->data = tensor_data(in, owner);
+        r->init = TINIT_DATA;
+        r->storage = NULL;
         r->param_name = NULL;
         r->is_parameter = false;
     }
