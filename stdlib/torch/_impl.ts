@@ -87,6 +87,21 @@ def _squeeze_axes(x, axes):
     return onnx.Squeeze(x, axes=axes)
 
 
+def _slice(x, starts, ends, axes, steps=None):
+    """onnx.Slice in the form of the opset: starts, ends, axes and steps are
+    inputs from opset 10 (and may hold run-time ints), attributes before
+    (constants, no steps)."""
+    if _OPSET >= 10:
+        if steps is None:
+            return onnx.Slice(x, _shape_tensor(starts), _shape_tensor(ends), axes)
+        return onnx.Slice(x, _shape_tensor(starts), _shape_tensor(ends), axes, _shape_tensor(steps))
+    if steps is not None and len([s for s in steps if not _native.is_static(s) or s != 1]) > 0:
+        return _error("slicing with a step needs opset 10 or later")
+    if not _native.is_static(starts) or not _native.is_static(ends):
+        return _error("slicing with bounds known only at run time needs opset 10 or later")
+    return onnx.Slice(x, starts=list(starts), ends=list(ends), axes=list(axes))
+
+
 def _static_int(v, what):
     """V when it is an int known at compile time, else an error."""
     if isinstance(v, bool) or not isinstance(v, int):
@@ -971,7 +986,7 @@ def flip(input, dims):
     if ds is None:
         return input
     n = len(ds)
-    return onnx.Slice(input, [-1] * n, [_INT64_MIN] * n, ds, [-1] * n)
+    return _slice(input, [-1] * n, [_INT64_MIN] * n, ds, [-1] * n)
 
 
 def roll(input, shifts, dims=None):
@@ -993,8 +1008,8 @@ def roll(input, shifts, dims=None):
             s = s % n
         if s == 0:
             continue
-        tail = onnx.Slice(x, [-s], [_INT64_MAX], [d])
-        head = onnx.Slice(x, [0], [-s], [d])
+        tail = _slice(x, [-s], [_INT64_MAX], [d])
+        head = _slice(x, [0], [-s], [d])
         x = onnx.Concat(tail, head, axis=d)
     return x
 
@@ -1273,7 +1288,7 @@ def nonzero(input, *, out=None, as_tuple=False):
         n = x.dim()
         if n == 0:
             return (_squeeze_axes(nz, [0]),)
-        return tuple(_squeeze_axes(onnx.Slice(nz, [i], [i + 1], [0]), [0]) for i in range(n))
+        return tuple(_squeeze_axes(_slice(nz, [i], [i + 1], [0]), [0]) for i in range(n))
     return onnx.Transpose(nz, perm=[1, 0])
 
 

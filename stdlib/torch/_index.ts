@@ -61,6 +61,9 @@ def _expand_ellipsis(items, rank):
     used = 0
     for it in items:
         used += _consumed(it)
+    if used > rank and rank == 0:
+        return T._error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                        "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
     if used > rank:
         return T._error(f"too many indices for tensor of dimension {rank}")
     out = []
@@ -113,10 +116,7 @@ def _slice_parts(x, items):
             else:
                 gathers.append((d, i))
     if len(axes) > 0:
-        if _OPSET >= 10:
-            y = onnx.Slice(y, T._shape_tensor(starts), T._shape_tensor(ends), axes, T._shape_tensor(steps))
-        else:
-            y = onnx.Slice(y, starts=starts, ends=ends, axes=axes)
+        y = T._slice(y, starts, ends, axes, steps)
     for d, i in gathers:
         y = onnx.Gather(y, T._unsqueeze_axes(T._to(i, _i64), [0]), axis=d)
     return y, drop
@@ -170,7 +170,7 @@ def _advanced(x, items):
             if T._dtype(t) == _bool:
                 nz = onnx.NonZero(t)
                 for j in range(t.dim()):
-                    adv.append((slot, T._squeeze_axes(onnx.Slice(nz, [j], [j + 1], [0]), [0])))
+                    adv.append((slot, T._squeeze_axes(T._slice(nz, [j], [j + 1], [0]), [0])))
                     basic.append(slice(None, None, None))
                     slot += 1
             else:
@@ -219,11 +219,6 @@ def _has_advanced(items):
 
 
 def getitem(x, index):
-    if x.dim() == 0 and not (index is None or index is Ellipsis or
-                             (isinstance(index, tuple) and len(index) == 0)):
-        if not (isinstance(index, tuple) and len([i for i in index if i is not None and i is not Ellipsis]) == 0):
-            return T._error("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
-                            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
     items = _items(index)
     for it in items:
         if isinstance(it, bool):
@@ -462,7 +457,7 @@ def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     s = _scatter_src(input, idx, src)
     if _native.static_shape(s) is not None and _native.static_shape(idx) is not None and \
             _native.static_shape(s) != _native.static_shape(idx):
-        s = onnx.Slice(s, [0] * idx.dim(), list(_native.static_shape(idx)), list(range(idx.dim())))
+        s = T._slice(s, [0] * idx.dim(), list(_native.static_shape(idx)), list(range(idx.dim())))
     if reduce is None:
         return onnx.ScatterElements(input, idx, s, axis=d)
     mode = {"add": "add", "multiply": "mul", "sum": "add", "prod": "mul"}.get(reduce)

@@ -270,7 +270,7 @@ def cumprod(input, dim, *, dtype=None):
     parts = []
     run = None
     for i in range(n):
-        s = onnx.Slice(x, [i], [i + 1], [d])
+        s = T._slice(x, [i], [i + 1], [d])
         run = s if run is None else onnx.Mul(run, s)
         parts.append(run)
     return parts[0] if n == 1 else onnx.Concat(*parts, axis=d)
@@ -288,7 +288,18 @@ def topk(input, k, dim=-1, largest=True, sorted=True, *, out=None):
     if _native.is_static(k) and n is not None and (k < 0 or k > n):
         return T._error(f"topk(): selected index k out of range (k = {k}, size of dim {d} = {n})")
     x = _comparable(input)
-    values, indices = onnx.TopK(x, _k_tensor(k), axis=d, largest=1 if largest else 0, sorted=1, _outputs=2)
+    if _OPSET >= 11:
+        values, indices = onnx.TopK(x, _k_tensor(k), axis=d, largest=1 if largest else 0, sorted=1, _outputs=2)
+        return _ReturnTuple(T._to(values, T._dtype(input)), indices)
+    # before opset 11 TopK only takes the largest: the smallest of x are the
+    # largest of -x (before opset 10, k is an attribute)
+    y = x if largest else onnx.Neg(x)
+    if _OPSET >= 10:
+        values, indices = onnx.TopK(y, _k_tensor(k), axis=d, _outputs=2)
+    else:
+        values, indices = onnx.TopK(y, k=T._static_int(k, "k"), axis=d, _outputs=2)
+    if not largest:
+        values = onnx.Neg(values)
     return _ReturnTuple(T._to(values, T._dtype(input)), indices)
 
 
