@@ -9,6 +9,7 @@
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 #include "sema/types.h"
+#include "sema/types_internal.h"
 
 /* ---- errors ---- */
 
@@ -47,13 +48,30 @@ static void call_chain_notes(Interp *in, Span reported)
     }
 }
 
+/* Whether the same error was reported at the same place already (a loop
+ * unrolled at compile time meets it once per iteration): the key is the
+ * interned "file:start:end:message". */
+static bool already_reported(Interp *in, Span at, const char *msg)
+{
+    const char *key = intern(&in->c->names, arena_sprintf(in->arena, "%u:%u:%u:%s", (unsigned)at.file,
+                                                          (unsigned)at.start, (unsigned)at.end, msg));
+    if (types_cache_get(in, key))
+        return true;
+    types_cache_put(in, key, key);
+    return false;
+}
+
 Value *sema_error(Interp *in, Span span, const char *fmt, ...)
 {
+    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    Span at = user_span(in, span);
-    diag_report(&in->c->diag, DIAG_ERROR, at, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    Span at = user_span(in, span);
+    if (already_reported(in, at, msg))
+        return val_error(in);
+    diag_error(&in->c->diag, at, "%s", msg);
     call_chain_notes(in, at);
     return val_error(in);
 }

@@ -567,6 +567,18 @@ static TypeVar *env_add(Interp *in, TypeEnv *env, const char *name)
     return v;
 }
 
+/* Parameters from this one on are checked: a method's self is not. */
+static int first_checked_param(const Function *fn)
+{
+    if (!fn->decorated_from)
+        return 0;
+    const AstList *decs = &fn->def->u.function_def.decorators;
+    for (int i = 0; i < decs->len; i++)
+        if (decs->items[i]->kind == AST_NAME && strcmp(decs->items[i]->u.name.id, "staticmethod") == 0)
+            return 0;
+    return 1;
+}
+
 static const AstNode *param_at(const AstNode *args, int i)
 {
     int np = args->u.arguments.posonlyargs.len;
@@ -609,8 +621,7 @@ bool types_check_call(Interp *in, Function *fn, CallArgs *args, Scope *locals, S
     const AstNode *a = fn->args;
     int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
     bool ok = true;
-    int first = fn->decorated_from ? 1 : 0;     /* self */
-    for (int i = first; i < np; i++) {
+    for (int i = first_checked_param(fn); i < np; i++) {
         const AstNode *p = param_at(a, i);
         if (!script && !p->u.arg.annotation)
             continue;
@@ -642,7 +653,7 @@ void types_enter_frame(Interp *in, Function *fn, Scope *locals)
     const AstNode *a = fn->args;
     int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
     TypeEnv *env = frame_env(in);
-    for (int i = fn->decorated_from ? 1 : 0; i < np; i++) {
+    for (int i = first_checked_param(fn); i < np; i++) {
         const AstNode *p = param_at(a, i);
         Value *v = scope_get(locals, p->u.arg.name);
         if (!v)

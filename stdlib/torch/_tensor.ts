@@ -110,6 +110,9 @@ class Tensor:
             raise TypeError("iteration over a 0-d tensor")
         return I.unbind(self, 0)
 
+    def __contains__(self, element):
+        return _native.to_scalar(R.any(T.eq(self, element)))
+
     def is_floating_point(self):
         return _native.is_floating(_native.dtype_of(self))
 

@@ -23,5 +23,5 @@ class Compare(nn.Module):
             torch.where(m, x, y), torch.where(x > 0, x, 0.0), torch.where(m, i, 7), torch.where(m, i, x),
             x.masked_fill(m, -1.0), i.masked_fill(m, 5), x.masked_fill(x < 0, torch.tensor(0.5)),
             torch.maximum(x, y), torch.minimum(x, y), torch.maximum(i, i * -1), torch.minimum(i, x),
-            torch.maximum(m, x > 0), torch.minimum(m, x > 0),
+            torch.maximum(m, x > 0), torch.minimum(m, x > 0), 0 in i, 0.5 in x,
         )
