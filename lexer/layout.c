@@ -540,14 +540,24 @@ static void layout_init(Layout *ly, Compiler *c, const SourceFile *f, bool expr_
     ly->last_kind = TK_NEWLINE;
 }
 
+static bool all_ascii(const SourceFile *f)
+{
+    for (uint32_t i = 0; i < f->len; i++)
+        if ((unsigned char)f->text[i] >= 0x80)
+            return false;
+    return true;
+}
+
 /* A PEP 263 declaration of an encoding other than UTF-8 (and Latin-1,
- * which support/source.c converted): the bytes cannot be read. */
+ * which support/source.c converted): the bytes cannot be read, unless they
+ * are all ASCII, which the 8-bit encodings people declare (cp1252,
+ * iso-8859-5, koi8-r ...) read the same. */
 static bool encoding_refused(Compiler *c, const SourceFile *f, bool bom)
 {
     uint32_t start, end;
     SourceEncoding enc = source_declared_encoding(f->text, f->len, &start, &end);
     Span at = {f->id, start, end};
-    if (enc == SOURCE_UNSUPPORTED)
+    if (enc == SOURCE_UNSUPPORTED && !all_ascii(f))
         diag_error(&c->diag, at,
                    "unsupported source encoding '%.*s': tsc2onnx reads UTF-8 (or Latin-1) "
                    "source; save the file as UTF-8", (int)(end - start), f->text + start);

@@ -23,6 +23,16 @@ static AstNode *new_stmt(ParseCtx *pc, AstKind kind, Span span)
     return ast_new(pc, kind, span);
 }
 
+/* simple_stmts: small_list ';' -- the last statement keeps its span, but
+ * its outer span, which the enclosing block's end is taken from, reaches
+ * the ';' (Python ends an `if` whose block ends `x = 1;` after the ';') */
+AstList ast_trailing_semicolon(ParseCtx *pc, AstList stmts, Token semi)
+{
+    AstNode *last = stmts.items[stmts.len - 1];
+    last->outer = ast_join(last->outer, tok(pc, semi));
+    return stmts;
+}
+
 /* ---- the top ------------------------------------------------------------ */
 
 void ast_module_append(ParseCtx *pc, AstList stmts)

@@ -130,7 +130,7 @@ error_stmt ::= error_stmt FINALLY COLON suite.
 error_stmt ::= error_stmt handler.
 
 simple_stmts(A) ::= small_list(A).
-simple_stmts(A) ::= small_list(A) SEMI.
+simple_stmts(A) ::= small_list(X) SEMI(S). { A = ast_trailing_semicolon(pc, X, S); }
 small_list(A) ::= small_stmt(X). { A = ast_list1(pc, X); }
 small_list(A) ::= small_list(X) SEMI small_stmt(Y). { A = ast_list_push(pc, X, Y); }
 

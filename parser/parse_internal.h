@@ -141,6 +141,8 @@ void ast_expression_result(ParseCtx *pc, AstNode *e);
 
 /* ---- statements (ast_stmt.c) ------------------------------------------- */
 
+/* `a; b;`: a block ending so ends at the ';' (the statement does not). */
+AstList ast_trailing_semicolon(ParseCtx *pc, AstList stmts, Token semi);
 AstNode *ast_keyword_stmt(ParseCtx *pc, AstKind kind, Token k);
 AstNode *ast_return(ParseCtx *pc, Token k, AstNode *value);
 AstNode *ast_raise(ParseCtx *pc, Token k, AstNode *exc, AstNode *cause);

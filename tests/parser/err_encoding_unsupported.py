@@ -1,3 +1,3 @@
 #!/usr/bin/env python3
 # -*- coding: cp1251 -*-
-x = 1
+x = "Привет"
