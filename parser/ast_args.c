@@ -316,6 +316,7 @@ AstNode *ast_call(ParseCtx *pc, AstNode *func, Token lpar, AstNode *call, Token 
         g->span = g->outer = ast_join(tok(pc, lpar), tok(pc, rpar));
     }
     ast_check_keywords(pc, call);
+    ast_warn_call(pc, call);
     ast_adopt(pc, call, func);
     ast_adopt_list(pc, call, call->u.call.args);
     ast_adopt_list(pc, call, call->u.call.keywords);

@@ -94,6 +94,8 @@ AstNode *ast_compare(ParseCtx *pc, AstNode *chain, AstNode *left, AstOp op, AstN
     chain->u.compare.ops[cmp->len - 1] = op;
     chain->span = chain->outer = ast_join(chain->span, ast_outer(right));
     ast_adopt(pc, chain, right);
+    ast_warn_compare(pc, chain, cmp->len > 1 ? cmp->items[cmp->len - 2] : chain->u.compare.left,
+                     op, right);
     return chain;
 }
 
@@ -194,6 +196,7 @@ AstNode *ast_subscript(ParseCtx *pc, AstNode *value, AstNode *slice, Token rsqb)
     n->u.subscript.slice = slice;
     ast_adopt(pc, n, value);
     ast_adopt(pc, n, slice);
+    ast_warn_subscript(pc, n);
     return n;
 }
 

@@ -9,6 +9,7 @@
  *   parser/ast_stmt.c     statement constructors
  *   parser/ast_args.c     parameters and call arguments
  *   parser/ast_target.c   assignment/deletion targets and their errors
+ *   parser/ast_warn.c     Python's SyntaxWarnings (x is 1, a literal called)
  *   parser/fstring.c      string literals, concatenation, f-strings
  *   parser/ast_dump.c     --emit ast */
 #ifndef TSC_PARSE_INTERNAL_H
@@ -257,6 +258,16 @@ bool ast_set_target(ParseCtx *pc, AstNode *n, TargetUse use);
 const char *ast_describe(const AstNode *n);
 /* Reports a Starred used where only a value may stand. */
 void ast_check_not_starred(ParseCtx *pc, AstNode *n);
+
+/* ---- warnings (ast_warn.c) --------------------------------------------- */
+
+/* Python's SyntaxWarnings: `x is 1`; a literal called or subscripted
+ * (usually a missing comma in a list of tuples); a literal sequence
+ * indexed by something that is not an int. */
+void ast_warn_compare(ParseCtx *pc, const AstNode *compare, const AstNode *left, AstOp op,
+                      const AstNode *right);
+void ast_warn_call(ParseCtx *pc, const AstNode *call);
+void ast_warn_subscript(ParseCtx *pc, const AstNode *sub);
 
 /* ---- strings (fstring.c) ----------------------------------------------- */
 
