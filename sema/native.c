@@ -533,6 +533,36 @@ NATIVE(n_init_uniform) { (void)self; return init_recipe(in, a, span, TINIT_UNIFO
 NATIVE(n_init_normal) { (void)self; return init_recipe(in, a, span, TINIT_NORMAL, "normal_"); }
 NATIVE(n_init_fill) { (void)self; return init_recipe(in, a, span, TINIT_FILL, "fill_"); }
 
+/* ---- nn: in-place edits of compile-time tensors ---- */
+
+/* init_fill_row(t, i, value): row I (along axis 0) of T set to VALUE after
+ * its recipe has run (nn.Embedding's padding_idx row). */
+NATIVE(n_init_fill_row)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "init_fill_row", span);
+    int64_t row;
+    double fill;
+    if (!t)
+        return val_error(in);
+    Value *vi = arg_get(a, 1, NULL), *vv = arg_get(a, 2, NULL);
+    if (!vi || !vv || !static_int(vi, &row) || !static_number(vv, &fill))
+        return sema_error(in, span, "init_fill_row(tensor, row, value) needs compile-time numbers");
+    if (!t->is_static || t->rank < 1)
+        return sema_error(in, span, "init_fill_row() needs a compile-time tensor of rank >= 1");
+    Tensor *o = owner_of(t);
+    if (o->ir)
+        return sema_error(in, span, "init_fill_row(): this tensor was already used in the graph");
+    if (row < 0 || row >= o->dims[0].value)
+        return raise_new(in, in->cls.index_error, span, "index %" PRId64 " is out of bounds for dimension 0 "
+                         "with size %" PRId64, row, o->dims[0].value);
+    IrTensor *d = tensor_data(in, o);
+    int64_t width = o->dims[0].value ? ir_tensor_numel(d) / o->dims[0].value : 0;
+    for (int64_t i = 0; i < width; i++)
+        tensor_store_double(d->data, row * width + i, d->dtype, fill);
+    return a->pos[0];
+}
+
 /* A view sharing the storage of X (x.data, detach, Parameter(x)). */
 static Value *alias_of(Interp *in, Tensor *t)
 {
@@ -647,6 +677,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "init_uniform", n_init_uniform);
     put_fn(in, m, "init_normal", n_init_normal);
     put_fn(in, m, "init_fill", n_init_fill);
+    put_fn(in, m, "init_fill_row", n_init_fill_row);
     put_fn(in, m, "parameter", n_parameter);
     put_fn(in, m, "detach", n_detach);
     put_fn(in, m, "call_module", n_call_module);
