@@ -115,9 +115,11 @@ def reduce_sum(x, axes, keepdims=True):
 def clip(x, lo, hi):
     """min(max(x, lo), hi) with compile-time bounds (either may be None)."""
     dt = _native.dtype_of(x)
-    if _OPSET >= 12 or (_OPSET >= 11 and _native.is_floating(dt)):
+    # ONNX Runtime implements Clip-11 for float32 only: other types use
+    # Max and Min below opset 12
+    if _OPSET >= 12 or (_OPSET >= 11 and dt == _native.float32):
         return onnx.Clip(x, None if lo is None else T._to(lo, dt), None if hi is None else T._to(hi, dt))
-    if _native.is_floating(dt):
+    if _OPSET < 11 and dt == _native.float32:
         if lo is None:
             return onnx.Clip(x, max=hi)
         if hi is None:

@@ -73,6 +73,23 @@ def _window_args(n, name, x, kernel_size, stride, padding, dilation, ceil_mode, 
     return k, s, p, d
 
 
+def _ceil_end_pads(x, k, s, p, d):
+    """End pads that make floor-mode pooling produce PyTorch's ceil-mode
+    windows, or None when a spatial size is known only at run time.
+
+    ONNX's ceil_mode is avoided: tools disagree on the last window when it
+    would start in the padding (PyTorch drops it)."""
+    ends = []
+    for i in range(len(k)):
+        size = x.size(2 + i)
+        if not _native.is_static(size):
+            return None
+        out = _pool_out_size(size, k[i], s[i], p[i], d[i], True)
+        dk = d[i] * (k[i] - 1) + 1
+        ends.append(max(p[i], (out - 1) * s[i] + dk - size - p[i]))
+    return ends
+
+
 # ---- max pooling --------------------------------------------------------------------
 
 def _plane_indices(idx, x):
@@ -92,9 +109,13 @@ def _max_pool(n, name, input, kernel_size, stride, padding, dilation, ceil_mode,
         O.need_opset(10, f"{name} with dilation")
     if ceil_mode:
         O.need_opset(10, f"{name} with ceil_mode=True")
-    if _OPSET >= 10:
-        r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + p, dilations=d,
-                         ceil_mode=1 if ceil_mode else 0, _outputs=2 if return_indices else 1)
+    ends = _ceil_end_pads(x, k, s, p, d) if ceil_mode else p
+    if ends is None:
+        r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + p, dilations=d, ceil_mode=1,
+                         _outputs=2 if return_indices else 1)
+    elif _OPSET >= 10:
+        r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + ends, dilations=d,
+                         _outputs=2 if return_indices else 1)
     else:
         r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + p, _outputs=2 if return_indices else 1)
     if return_indices:
@@ -145,21 +166,38 @@ def _avg_pool(n, name, input, kernel_size, stride, padding, ceil_mode, count_inc
     if divisor_override is not None:
         if divisor_override == 0:
             raise RuntimeError("divisor must be not zero")
-        # the window sums (padding counted as zeros) over the given divisor
+        # the window sums over the given divisor: every window of the
+        # zero-padded input averages over the whole kernel, times its area
         area = 1
         for v in k:
             area *= v
-        y = _average_pool(x, k, s, p, ceil_mode, True)
+        ends = _ceil_end_pads(x, k, s, p, [1] * n) if ceil_mode else p
+        if ends is None:
+            raise NotImplementedError(f"{name} with divisor_override and ceil_mode=True needs the spatial "
+                                      "size known at compile time; not supported yet")
+        xp = O.pad_onnx(x, [0, 0] + p, [0, 0] + ends) if any(v != 0 for v in p + ends) else x
+        y = onnx.AveragePool(xp, kernel_shape=k, strides=s)
         return _unbatch(onnx.Mul(y, float(area) / divisor_override), unbatched)
     return _unbatch(_average_pool(x, k, s, p, ceil_mode, count_include_pad), unbatched)
 
 
 def _average_pool(x, k, s, p, ceil_mode, count_include_pad):
-    inc = 1 if count_include_pad and any(v != 0 for v in p) else 0
-    if _OPSET >= 10:
-        return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + p, count_include_pad=inc,
-                                ceil_mode=1 if ceil_mode else 0)
-    return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + p, count_include_pad=inc)
+    padded = any(v != 0 for v in p)
+    if not ceil_mode:
+        inc = 1 if count_include_pad and padded else 0
+        return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + p, count_include_pad=inc)
+    ends = _ceil_end_pads(x, k, s, p, [1] * len(k))
+    if ends is None:
+        inc = 1 if count_include_pad and padded else 0
+        return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + p, count_include_pad=inc, ceil_mode=1)
+    if not count_include_pad or not padded:
+        return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + ends, count_include_pad=0)
+    # PyTorch counts the padding but not a last window's overhang past it:
+    # pad with real zeros, then let the overhang be uncounted padding
+    n = len(k)
+    xp = O.pad_onnx(x, [0, 0] + p, [0, 0] + p)
+    extra = [ends[i] - p[i] for i in range(n)]
+    return onnx.AveragePool(xp, kernel_shape=k, strides=s, pads=[0] * n + extra, count_include_pad=0)
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):

@@ -4,7 +4,7 @@
 # PyTorch's modes in ONNX Resize terms:
 #   nearest          nearest, asymmetric coordinates, floor
 #   nearest-exact    nearest, half_pixel coordinates, round_prefer_ceil
-#   (bi|tri)linear   linear, pytorch_half_pixel (align_corners: align_corners)
+#   (bi|tri)linear   linear, half_pixel (align_corners: align_corners)
 #   bicubic          cubic with a = -0.75, same coordinates
 #   area             adaptive average pooling
 # A scale_factor is passed as Resize's scales, so that coordinates are
@@ -81,7 +81,9 @@ def _resize_attrs(mode, align_corners):
     if mode == "nearest-exact":
         return {"mode": "nearest", "coordinate_transformation_mode": "half_pixel",
                 "nearest_mode": "round_prefer_ceil"}
-    ctm = "align_corners" if align_corners else "pytorch_half_pixel"
+    # half_pixel, not pytorch_half_pixel: PyTorch maps an output of length 1
+    # to the centre of the input, as half_pixel does
+    ctm = "align_corners" if align_corners else "half_pixel"
     if mode == "bicubic":
         return {"mode": "cubic", "coordinate_transformation_mode": ctm, "cubic_coeff_a": -0.75}
     return {"mode": "linear", "coordinate_transformation_mode": ctm}

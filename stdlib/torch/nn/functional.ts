@@ -40,6 +40,31 @@ def linear(input, weight, bias=None):
 
 
 # ---- activations ---------------------------------------------------------------
+#
+# float64 tensors take elementwise decompositions where ONNX Runtime has
+# no double kernel for the operator (Elu, Selu, Softplus, Softsign,
+# HardSigmoid, LeakyRelu, PRelu); the formulas are the operators'
+# definitions.
+
+def _is_f64(x):
+    return _dtype(x) == torch.float64
+
+
+def _softplus(x):
+    """log(1 + exp(x)), computed as relu(x) + log(1 + exp(-|x|))."""
+    if not _is_f64(x):
+        return onnx.Softplus(x)
+    return onnx.Add(onnx.Relu(x), onnx.Log(onnx.Add(onnx.Exp(onnx.Neg(onnx.Abs(x))), 1.0)))
+
+
+def _where_negative(x, neg):
+    return onnx.Where(onnx.Less(x, T._to(0, _dtype(x))), neg, x)
+
+
+def _hardsigmoid(x):
+    if not _is_f64(x):
+        return onnx.HardSigmoid(x, alpha=1.0 / 6, beta=0.5)
+    return O.clip(onnx.Add(onnx.Div(x, 6.0), 0.5), 0.0, 1.0)
 
 def relu(input, inplace=False):
     return onnx.Relu(input)
@@ -64,12 +89,20 @@ def hardtanh_(input, min_val=-1.0, max_val=1.0):
 
 
 def elu(input, alpha=1.0, inplace=False):
-    return onnx.Elu(_float_tensor(input, "elu"), alpha=alpha)
+    x = _float_tensor(input, "elu")
+    if _is_f64(x):
+        return _where_negative(x, onnx.Mul(onnx.Sub(onnx.Exp(x), 1.0), float(alpha)))
+    return onnx.Elu(x, alpha=alpha)
 
 
 def selu(input, inplace=False):
     # ONNX's default alpha and gamma are SELU's constants
-    return onnx.Selu(_float_tensor(input, "selu"))
+    x = _float_tensor(input, "selu")
+    if _is_f64(x):
+        alpha = 1.6732632423543772848170429916717
+        scale = 1.0507009873554804934193349852946
+        return onnx.Mul(_where_negative(x, onnx.Mul(onnx.Sub(onnx.Exp(x), 1.0), alpha)), scale)
+    return onnx.Selu(x)
 
 
 def celu(input, alpha=1.0, inplace=False):
@@ -84,7 +117,10 @@ def celu(input, alpha=1.0, inplace=False):
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
-    return onnx.LeakyRelu(_float_tensor(input, "leaky_relu"), alpha=negative_slope)
+    x = _float_tensor(input, "leaky_relu")
+    if _is_f64(x):
+        return _where_negative(x, onnx.Mul(x, float(negative_slope)))
+    return onnx.LeakyRelu(x, alpha=negative_slope)
 
 
 def leaky_relu_(input, negative_slope=0.01):
@@ -105,6 +141,8 @@ def prelu(input, weight):
     w = T._to(weight, _dtype(x))
     if weight.dim() == 1 and n != 1:
         w = O.channel_view(w, x.dim())
+    if _is_f64(x):
+        return _where_negative(x, onnx.Mul(x, w))
     return onnx.PRelu(x, w)
 
 
@@ -132,25 +170,29 @@ def gelu(input, approximate="none"):
 
 def silu(input, inplace=False):
     x = _float_tensor(input, "silu")
+    if _is_f64(x):
+        # x / (1 + exp(-x)): ONNX Runtime rewrites x * Sigmoid(x) into a
+        # float-only fused kernel
+        return onnx.Div(x, onnx.Add(onnx.Exp(onnx.Neg(x)), 1.0))
     return onnx.Mul(x, onnx.Sigmoid(x))
 
 
 def mish(input, inplace=False):
     x = _float_tensor(input, "mish")
-    if _OPSET >= 18:
+    if _OPSET >= 18 and not _is_f64(x):
         return onnx.Mish(x)
-    return onnx.Mul(x, onnx.Tanh(onnx.Softplus(x)))
+    return onnx.Mul(x, onnx.Tanh(_softplus(x)))
 
 
 def hardsigmoid(input, inplace=False):
-    return onnx.HardSigmoid(_float_tensor(input, "hardsigmoid"), alpha=1.0 / 6, beta=0.5)
+    return _hardsigmoid(_float_tensor(input, "hardsigmoid"))
 
 
 def hardswish(input, inplace=False):
     x = _float_tensor(input, "hardswish")
-    if _OPSET >= 14:
+    if _OPSET >= 14 and not _is_f64(x):
         return onnx.HardSwish(x)
-    return onnx.Mul(x, onnx.HardSigmoid(x, alpha=1.0 / 6, beta=0.5))
+    return onnx.Mul(x, _hardsigmoid(x))
 
 
 def sigmoid(input):
@@ -164,7 +206,7 @@ def tanh(input):
 def softplus(input, beta=1, threshold=20):
     x = _float_tensor(input, "softplus")
     bx = x if beta == 1 else onnx.Mul(x, float(beta))
-    y = onnx.Softplus(bx)
+    y = _softplus(bx)
     if beta != 1:
         y = onnx.Div(y, float(beta))
     # above the threshold PyTorch returns x itself; at the default (20) the
@@ -175,7 +217,10 @@ def softplus(input, beta=1, threshold=20):
 
 
 def softsign(input):
-    return onnx.Softsign(_float_tensor(input, "softsign"))
+    x = _float_tensor(input, "softsign")
+    if _is_f64(x):
+        return onnx.Div(x, onnx.Add(onnx.Abs(x), 1.0))
+    return onnx.Softsign(x)
 
 
 def tanhshrink(input):
@@ -205,7 +250,7 @@ def threshold_(input, threshold_value, value):
 def logsigmoid(input):
     # -softplus(-x): exact for large |x|, where log(sigmoid(x)) underflows
     x = _float_tensor(input, "logsigmoid")
-    return onnx.Neg(onnx.Softplus(onnx.Neg(x)))
+    return onnx.Neg(_softplus(onnx.Neg(x)))
 
 
 def glu(input, dim=-1):
