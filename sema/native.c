@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ir/symdim.h"
 #include "lower/lower.h"
 #include "support/prng.h"
 #include "sema/interp.h"
@@ -564,6 +565,21 @@ NATIVE(n_init_fill_row)
     return a->pos[0];
 }
 
+/* shape_text(x): x's shape for messages, "[N, 3, 8, 8]", symbols by name. */
+NATIVE(n_shape_text)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "shape_text", span);
+    if (!t)
+        return val_error(in);
+    if (t->rank < 0)
+        return val_cstr(in, "[?]");
+    char *text = arena_strdup(in->arena, "[");
+    for (int i = 0; i < t->rank; i++)
+        text = arena_sprintf(in->arena, "%s%s%s", text, i ? ", " : "", dim_str(in->arena, t->dims[i]));
+    return val_cstr(in, arena_sprintf(in->arena, "%s]", text));
+}
+
 /* The owner of compile-time tensor argument 0, ready to receive data
  * computed now (initializers that are not simple recipes). */
 static Tensor *init_target(Interp *in, CallArgs *a, Span span, const char *name)
@@ -806,6 +822,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "init_normal", n_init_normal);
     put_fn(in, m, "init_fill", n_init_fill);
     put_fn(in, m, "init_fill_row", n_init_fill_row);
+    put_fn(in, m, "shape_text", n_shape_text);
     put_fn(in, m, "init_trunc_normal", n_init_trunc_normal);
     put_fn(in, m, "init_orthogonal", n_init_orthogonal);
     put_fn(in, m, "parameter", n_parameter);

@@ -21,7 +21,7 @@ def _batched(input, n, name):
     if rank == n + 1:
         return O.unsqueeze(input, [0]), True
     raise RuntimeError(f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {name}, "
-                       f"but got input of size: {list(input.shape)}")
+                       f"but got input of size: {_native.shape_text(input)}")
 
 
 def _unbatch(y, unbatched):
@@ -68,15 +68,15 @@ def _conv(n, name, input, weight, bias, stride, padding, dilation, groups):
     x, unbatched = _batched(input, n, name)
     _check_float(x, weight, name)
     if weight.dim() != n + 2:
-        raise RuntimeError(f"{name}: expected a {n + 2}D weight, got {list(weight.shape)}")
+        raise RuntimeError(f"{name}: expected a {n + 2}D weight, got {_native.shape_text(weight)}")
     kernel = list(weight.shape[2:])
     stride = O.ntuple(stride, n, "stride")
     dilation = O.ntuple(dilation, n, "dilation")
     pads = conv_pads(padding, kernel, dilation, stride, n, name)
     cin = x.size(1)
     if _native.is_static(cin) and cin != weight.size(1) * groups:
-        raise RuntimeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected input"
-                           f"{list(input.shape)} to have {weight.size(1) * groups} channels, but got "
+        raise RuntimeError(f"Given groups={groups}, weight of size {_native.shape_text(weight)}, expected input"
+                           f"{_native.shape_text(input)} to have {weight.size(1) * groups} channels, but got "
                            f"{cin} channels instead")
     y = onnx.Conv(x, weight, bias, dilations=dilation, group=groups, kernel_shape=kernel,
                   pads=pads, strides=stride)
@@ -99,7 +99,7 @@ def _conv_transpose(n, name, input, weight, bias, stride, padding, output_paddin
     x, unbatched = _batched(input, n, name)
     _check_float(x, weight, name)
     if weight.dim() != n + 2:
-        raise RuntimeError(f"{name}: expected a {n + 2}D weight, got {list(weight.shape)}")
+        raise RuntimeError(f"{name}: expected a {n + 2}D weight, got {_native.shape_text(weight)}")
     if isinstance(padding, str):
         raise NotImplementedError(f"{name} with padding='{padding}' is not supported yet")
     kernel = list(weight.shape[2:])
@@ -113,8 +113,8 @@ def _conv_transpose(n, name, input, weight, bias, stride, padding, output_paddin
                                f"output_padding={out_pad[i]}, stride={stride[i]}, dilation={dilation[i]}")
     cin = x.size(1)
     if _native.is_static(cin) and cin != weight.size(0):
-        raise RuntimeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected input"
-                           f"{list(input.shape)} to have {weight.size(0)} channels, but got {cin} "
+        raise RuntimeError(f"Given transposed=1, weight of size {_native.shape_text(weight)}, expected input"
+                           f"{_native.shape_text(input)} to have {weight.size(0)} channels, but got {cin} "
                            "channels instead")
     y = onnx.ConvTranspose(x, weight, bias, dilations=dilation, group=groups, kernel_shape=kernel,
                            output_padding=out_pad, pads=p + p, strides=stride)
@@ -192,5 +192,5 @@ def pad(input, pad, mode="constant", value=None):
             if mode == "reflect" and _native.is_static(size) and (begins[i] >= size or ends[i] >= size):
                 raise RuntimeError(f"Argument #4: Padding size should be less than the corresponding "
                                    f"input dimension, but got: padding ({begins[i]}, {ends[i]}) at "
-                                   f"dimension {i} of input {list(input.shape)}")
+                                   f"dimension {i} of input {_native.shape_text(input)}")
     return O.pad_onnx(input, begins, ends, _PAD_MODES[mode], 0 if value is None else value)

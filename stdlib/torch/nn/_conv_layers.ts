@@ -1,6 +1,7 @@
 # torch.nn: convolution, pooling, padding and resizing modules, with
 # PyTorch's parameter names, shapes and default initialization.
 import math
+import _native
 import torch
 import torch.nn.functional as F
 import torch.nn.init as init
@@ -142,12 +143,12 @@ class _ConvTransposeNd(_ConvNd):
                              f"{lead + n} elements (got {len(output_size)})")
         out = []
         for d in range(n):
-            size = input.size(d + lead)
+            size = O.static_dims(input, [d + lead], f"ConvTranspose{n}d with output_size")[0]
             lo = ((size - 1) * self.stride[d] - 2 * self.padding[d] + self.dilation[d] * (self.kernel_size[d] - 1) + 1)
             hi = lo + self.stride[d] - 1
             if output_size[d] < lo or output_size[d] > hi:
                 raise ValueError(f"requested an output size of {output_size}, but valid sizes range from "
-                                 f"{lo} to {hi} (for an input of {list(input.shape)[lead:]})")
+                                 f"{lo} to {hi} (for an input of {_native.shape_text(input)})")
             out.append(output_size[d] - lo)
         return out
 

@@ -23,7 +23,7 @@ def _batched(input, n, name):
     if rank == n + 1:
         return O.unsqueeze(input, [0]), True
     raise RuntimeError(f"{name}: Expected {n + 1}D or {n + 2}D input, but got input of size: "
-                       f"{list(input.shape)}")
+                       f"{_native.shape_text(input)}")
 
 
 def _unbatch(y, unbatched):
@@ -68,7 +68,7 @@ def _window_args(n, name, x, kernel_size, stride, padding, dilation, ceil_mode, 
         if _native.is_static(size):
             out = _pool_out_size(size, k[i], s[i], p[i], d[i], ceil_mode)
             if out < 1:
-                raise RuntimeError(f"{name}: given input size {list(x.shape)[1:]}, the calculated "
+                raise RuntimeError(f"{name}: given input size {_native.shape_text(x)}, the calculated "
                                    "output size is too small (less than 1)")
     return k, s, p, d
 

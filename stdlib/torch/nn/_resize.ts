@@ -48,7 +48,7 @@ def _output_plan(input, size, scale_factor, recompute_scale_factor):
         if isinstance(size, list) or isinstance(size, tuple):
             if len(size) != n:
                 raise ValueError(f"Input and output must have the same number of spatial dimensions, but got "
-                                 f"input with spatial dimensions of {list(input.shape[2:])} and output size of "
+                                 f"input with spatial dimensions of {_native.shape_text(input)} and output size of "
                                  f"{list(size)}. Please provide input tensor in (N, C, d1, d2, ...,dK) format "
                                  "and output size in (o1, o2, ...,oK) format.")
         return out, None

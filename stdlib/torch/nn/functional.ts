@@ -434,7 +434,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
             for d in [x.size(0)] + list(x.shape[2:]):
                 n = n * d if _native.is_static(d) else 2
             if n == 1:
-                raise ValueError(f"Expected more than 1 value per channel when training, got input size {list(x.shape)}")
+                raise ValueError(f"Expected more than 1 value per channel when training, got input size {_native.shape_text(x)}")
         y = _normalize_over(x, [0] + list(range(2, rank)), eps)
         return _affine(y, weight, bias, rank)
     scale = T._to(weight, dt) if weight is not None else T.ones(c, dtype=dt)
@@ -472,7 +472,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05):
     tail = list(x.shape[rank - k:]) if k <= rank else []
     if k == 0 or k > rank or any(_native.is_static(a) and a != b for a, b in zip(tail, shape)):
         raise RuntimeError(f"Given normalized_shape={shape}, expected input with shape [*, "
-                           f"{', '.join(str(s) for s in shape)}], but got input of size{list(x.shape)}")
+                           f"{', '.join(str(s) for s in shape)}], but got input of size{_native.shape_text(x)}")
     dt = _dtype(x)
     if _OPSET >= 17:
         scale = T._to(weight, dt) if weight is not None else T.ones(shape, dtype=dt)
@@ -491,7 +491,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     c = _channels(x, "group_norm")
     if c % num_groups != 0:
         raise RuntimeError(f"Expected number of channels in input to be divisible by num_groups, "
-                           f"but got input of shape {list(x.shape)} and num_groups={num_groups}")
+                           f"but got input of shape {_native.shape_text(x)} and num_groups={num_groups}")
     dt = _dtype(x)
     rank = x.dim()
     if _OPSET >= 21:
