@@ -358,10 +358,6 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
     return _feature_dropout(input, p, training, "dropout3d", 5)
 
 
-def feature_dropout(input, p=0.5, training=True, inplace=False):
-    return _feature_dropout(input, p, training, "feature_dropout", input.dim())
-
-
 def alpha_dropout(input, p=0.5, training=False, inplace=False):
     _check_p(p)
     if not training or p == 0:
