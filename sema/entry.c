@@ -176,6 +176,8 @@ static void name_tensors(EntryCtx *e, Value *m, Dict *d, const char *prefix, boo
         Tensor *owner = t->storage && t->storage != t ? t->storage : t;
         if (!owner->param_name)
             owner->param_name = name;
+        if (!buffers)
+            owner->is_parameter = true;     /* in _parameters, whatever made it */
         ptrvec_push(in->arena, &e->state_names, (void *)name);
         ptrvec_push(in->arena, &e->state_tensors, owner);
     }
