@@ -40,7 +40,17 @@ class _DenseLayer(nn.Module):
         bottleneck_output = self.conv1(self.relu1(self.norm1(concated_features)))
         return bottleneck_output
 
+    # TorchScript has no *args: forward() is declared for a list of
+    # tensors and for one tensor, and defined once for both
+    @torch.jit._overload_method  # noqa: F811
+    def forward(self, input: List[Tensor]) -> Tensor:
+        pass
+
+    @torch.jit._overload_method  # noqa: F811
     def forward(self, input: Tensor) -> Tensor:
+        pass
+
+    def forward(self, input: Tensor) -> Tensor:  # noqa: F811
         if isinstance(input, Tensor):
             prev_features = [input]
         else:

@@ -37,3 +37,13 @@ def is_tracing():
 
 class Final:
     pass
+
+
+def _overload_method(fn):
+    """@torch.jit._overload_method: declares one signature of a method;
+    the last plain definition is the one that runs."""
+    return fn
+
+
+def _overload(fn):
+    return fn
