@@ -242,8 +242,9 @@ def _adaptive_sizes(n, name, x, output_size):
         size = x.size(2 + i)
         o = out[i]
         if o is None:
-            o = size
-        elif o < 0:
+            sizes.append((size, None))
+            continue
+        if o < 0:
             raise RuntimeError(f"{name}: elements of output_size must be greater than or equal to 0 "
                                f"but received {list(out)}")
         sizes.append((size, o))
@@ -268,12 +269,15 @@ def _adaptive(n, name, input, output_size, kind, return_indices):
     x, unbatched = _batched(input, n, name)
     _float_input(x, name)
     sizes = _adaptive_sizes(n, name, x, output_size)
-    if all(o == 1 for _, o in sizes) and not return_indices:
+    if all(o is not None and o == 1 for _, o in sizes) and not return_indices:
         y = onnx.GlobalAveragePool(x) if kind == "avg" else onnx.GlobalMaxPool(x)
         return _unbatch(y, unbatched)
     plans = []
     for i in range(n):
         size, o = sizes[i]
+        if o is None or (_native.is_static(size) and o == size):
+            plans.append(("keep", None))
+            continue
         if not _native.is_static(size):
             if _native.is_static(o) and o == 1:
                 plans.append(("reduce", None))
@@ -285,12 +289,12 @@ def _adaptive(n, name, input, output_size, kind, return_indices):
         w = _windows(size, o)
         ks = _regular(w)
         plans.append(("cells", w) if ks is None else ("pool", ks))
-    if return_indices and any(kind_ != "pool" for kind_, _ in plans):
-        raise NotImplementedError(f"{name} with return_indices=True and windows of different sizes "
-                                  "is not supported yet")
+    if return_indices and any(kind_ != "pool" and kind_ != "keep" for kind_, _ in plans):
+        raise NotImplementedError(f"{name} with return_indices=True needs equal, evenly spaced windows on a "
+                                  "static spatial size; not supported yet for these sizes")
     y = x
     # the regular axes in one pooling operator (kernel 1 on the others)
-    if any(kind_ == "pool" for kind_, _ in plans):
+    if return_indices or any(kind_ == "pool" for kind_, _ in plans):
         k = [ks[0] if kind_ == "pool" else 1 for kind_, ks in plans]
         s = [ks[1] if kind_ == "pool" else 1 for kind_, ks in plans]
         if return_indices:

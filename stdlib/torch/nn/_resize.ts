@@ -55,10 +55,15 @@ def _output_plan(input, size, scale_factor, recompute_scale_factor):
     if scale_factor is None:
         raise ValueError("either size or scale_factor should be defined")
     scales = [float(s) for s in O.ntuple(scale_factor, n, "scale_factor")]
-    dims = O.static_dims(input, list(range(2, n + 2)), "interpolate with scale_factor")
-    out = [math.floor(float(dims[i]) * scales[i]) for i in range(n)]
     if recompute_scale_factor:
-        return out, None
+        dims = O.static_dims(input, list(range(2, n + 2)), "interpolate with recompute_scale_factor=True")
+        return [math.floor(float(dims[i]) * scales[i]) for i in range(n)], None
+    # the output sizes, where the input's are known (Resize computes them
+    # from the scales at run time)
+    out = []
+    for i in range(n):
+        d = input.size(2 + i)
+        out.append(math.floor(float(d) * scales[i]) if _native.is_static(d) else None)
     return out, scales
 
 
@@ -114,10 +119,12 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise NotImplementedError(f"interpolate on a {_native.dtype_of(input)} input is not supported yet")
     sizes, scales = _output_plan(input, size, scale_factor, recompute_scale_factor)
     for s in sizes:
-        if _native.is_static(s) and s <= 0:
+        if s is not None and _native.is_static(s) and s <= 0:
             raise RuntimeError(f"Input and output sizes should be greater than 0, but got output "
                                f"size {list(sizes)}")
     if mode == "area":
+        if any(s is None for s in sizes):
+            O.static_dims(input, list(range(2, rank)), "interpolate(mode='area') with scale_factor")
         return P._adaptive(rank - 2, "interpolate(mode='area')", input, sizes, "avg", False)
     if _OPSET < 11:
         return _resize_before_11(input, sizes, scales, mode)
