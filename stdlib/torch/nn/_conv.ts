@@ -7,7 +7,6 @@
 # pad like PyTorch: the extra element of an odd total goes at the end.
 import onnx
 import _native
-import torch._impl as T
 import torch.nn._ops as O
 
 _OPSET = _native.opset

@@ -29,10 +29,6 @@ def need_opset(version, what):
                                   f"(compiling for opset {_OPSET}); not supported yet at this opset")
 
 
-def shape_list(x):
-    return list(x.shape)
-
-
 def static_dims(x, axes, what):
     """The sizes of X along AXES, which must be known at compile time."""
     out = []
@@ -144,10 +140,6 @@ def pad_onnx(x, begins, ends, mode="constant", value=0):
             return onnx.Pad(x, pads, T._to(value, _native.dtype_of(x)), mode=mode)
         return onnx.Pad(x, pads, mode=mode)
     return onnx.Pad(x, pads=pads, mode=mode, value=float(value))
-
-
-def shape_of(x):
-    return onnx.Shape(x)
 
 
 def dims_tensor(dims):

@@ -12,7 +12,6 @@
 import math
 import onnx
 import _native
-import torch._impl as T
 import torch.nn._ops as O
 import torch.nn._pool as P
 
