@@ -139,7 +139,16 @@ def pad_onnx(x, begins, ends, mode="constant", value=0):
         if mode == "constant":
             return onnx.Pad(x, pads, T._to(value, _native.dtype_of(x)), mode=mode)
         return onnx.Pad(x, pads, mode=mode)
+    if not _native.is_floating(_native.dtype_of(x)):
+        need_opset(11, f"padding a {_native.dtype_of(x)} tensor")
     return onnx.Pad(x, pads=pads, mode=mode, value=float(value))
+
+
+def reshape_keeping(x, lead, dims):
+    """x reshaped to its first LEAD dimensions followed by DIMS; the kept
+    ones are written as 0 (copy) so the target shape stays a constant when
+    DIMS are known."""
+    return onnx.Reshape(x, dims_tensor([0] * lead + list(dims)))
 
 
 def dims_tensor(dims):

@@ -98,7 +98,10 @@ def _plane_indices(idx, x):
     plane = 1
     for d in O.static_dims(x, list(range(2, x.dim())), "return_indices=True"):
         plane *= d
-    return onnx.Mod(idx, T._to(plane, _native.int64))
+    if _OPSET >= 10:
+        return onnx.Mod(idx, T._to(plane, _native.int64))
+    # idx - (idx / plane) * plane: the indices are never negative
+    return onnx.Sub(idx, onnx.Mul(onnx.Div(idx, T._to(plane, _native.int64)), T._to(plane, _native.int64)))
 
 
 def _max_pool(n, name, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices):
@@ -107,19 +110,19 @@ def _max_pool(n, name, input, kernel_size, stride, padding, dilation, ceil_mode,
     k, s, p, d = _window_args(n, name, x, kernel_size, stride, padding, dilation, ceil_mode, True)
     if any(v != 1 for v in d):
         O.need_opset(10, f"{name} with dilation")
-    if ceil_mode:
-        O.need_opset(10, f"{name} with ceil_mode=True")
+    if return_indices:
+        O.need_opset(8, f"{name} with return_indices=True")
     ends = _ceil_end_pads(x, k, s, p, d) if ceil_mode else p
     if ends is None:
+        O.need_opset(10, f"{name} with ceil_mode=True on a symbolic spatial size")
         r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + p, dilations=d, ceil_mode=1,
                          _outputs=2 if return_indices else 1)
     elif _OPSET >= 10:
         r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + ends, dilations=d,
                          _outputs=2 if return_indices else 1)
     else:
-        r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + p, _outputs=2 if return_indices else 1)
+        r = onnx.MaxPool(x, kernel_shape=k, strides=s, pads=p + ends, _outputs=2 if return_indices else 1)
     if return_indices:
-        O.need_opset(8, f"{name} with return_indices=True")
         y, idx = r
         return _unbatch(y, unbatched), _unbatch(_plane_indices(idx, x), unbatched)
     return _unbatch(r, unbatched)
@@ -161,8 +164,6 @@ def _avg_pool(n, name, input, kernel_size, stride, padding, ceil_mode, count_inc
     x, unbatched = _batched(input, n, name)
     _float_input(x, name)
     k, s, p, d = _window_args(n, name, x, kernel_size, stride, padding, 1, ceil_mode, False)
-    if ceil_mode:
-        O.need_opset(10, f"{name} with ceil_mode=True")
     if divisor_override is not None:
         if divisor_override == 0:
             raise RuntimeError("divisor must be not zero")
@@ -188,6 +189,7 @@ def _average_pool(x, k, s, p, ceil_mode, count_include_pad):
         return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + p, count_include_pad=inc)
     ends = _ceil_end_pads(x, k, s, p, [1] * len(k))
     if ends is None:
+        O.need_opset(10, "avg_pool with ceil_mode=True on a symbolic spatial size")
         inc = 1 if count_include_pad and padded else 0
         return onnx.AveragePool(x, kernel_shape=k, strides=s, pads=p + p, count_include_pad=inc, ceil_mode=1)
     if not count_include_pad or not padded:

@@ -165,10 +165,10 @@ def pixel_shuffle(input, upscale_factor):
         return O.squeeze(onnx.DepthToSpace(O.unsqueeze(input, [0]), blocksize=r, mode="CRD"), [0])
     # (*, oc, r, r, h, w) -> (*, oc, h, r, w, r)
     nb = len(batch)
-    x = onnx.Reshape(input, O.dims_tensor(batch + [oc, r, r, h, w]))
+    x = O.reshape_keeping(input, nb, [oc, r, r, h, w])
     perm = list(range(nb)) + [nb, nb + 3, nb + 1, nb + 4, nb + 2]
     x = onnx.Transpose(x, perm=perm)
-    return onnx.Reshape(x, O.dims_tensor(batch + [oc, h * r, w * r]))
+    return O.reshape_keeping(x, nb, [oc, h * r, w * r])
 
 
 def pixel_unshuffle(input, downscale_factor):
@@ -180,7 +180,7 @@ def pixel_unshuffle(input, downscale_factor):
                                f"input.size({-2 if what == 'height' else -1})={d} is not divisible by {r}")
     # (*, c, h/r, r, w/r, r) -> (*, c, r, r, h/r, w/r)
     nb = len(batch)
-    x = onnx.Reshape(input, O.dims_tensor(batch + [c, h // r, r, w // r, r]))
+    x = O.reshape_keeping(input, nb, [c, h // r, r, w // r, r])
     perm = list(range(nb)) + [nb, nb + 2, nb + 4, nb + 1, nb + 3]
     x = onnx.Transpose(x, perm=perm)
-    return onnx.Reshape(x, O.dims_tensor(batch + [c * r * r, h // r, w // r]))
+    return O.reshape_keeping(x, nb, [c * r * r, h // r, w // r])
