@@ -50,7 +50,10 @@ class _DenseLayer(nn.Module):
     def forward(self, input: Tensor) -> Tensor:
         pass
 
-    def forward(self, input: Tensor) -> Tensor:  # noqa: F811
+    # torchvision annotates this definition 'input: Tensor' and relies on
+    # the overloads above, which tsc2onnx's type check does not read yet;
+    # _DenseBlock always passes a list
+    def forward(self, input: List[Tensor]) -> Tensor:  # noqa: F811
         if isinstance(input, Tensor):
             prev_features = [input]
         else:

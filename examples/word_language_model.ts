@@ -16,9 +16,12 @@
 # opsets: 11 15 17
 import math
 
+from typing import Tuple, Union
+
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from torch import Tensor
 
 
 class RNNModel(nn.Module):
@@ -58,7 +61,10 @@ class RNNModel(nn.Module):
         nn.init.zeros_(self.decoder.bias)
         nn.init.uniform_(self.decoder.weight, -initrange, initrange)
 
-    def forward(self, input, hidden):
+    # the example leaves 'hidden' unannotated (it is traced, not scripted);
+    # tsc2onnx's type check takes an unannotated parameter as a Tensor, as
+    # TorchScript does, so the state's type is spelled out
+    def forward(self, input: Tensor, hidden: Union[Tensor, Tuple[Tensor, Tensor]]):
         emb = self.drop(self.encoder(input))
         output, hidden = self.rnn(emb, hidden)
         output = self.drop(output)
