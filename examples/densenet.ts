@@ -50,10 +50,9 @@ class _DenseLayer(nn.Module):
     def forward(self, input: Tensor) -> Tensor:
         pass
 
-    # torchvision annotates this definition 'input: Tensor' and relies on
-    # the overloads above, which tsc2onnx's type check does not read yet;
-    # _DenseBlock always passes a list
-    def forward(self, input: List[Tensor]) -> Tensor:  # noqa: F811
+    # torchscript does not yet support *args, so we overload method
+    # allowing it to take either a List[Tensor] or single Tensor
+    def forward(self, input: Tensor) -> Tensor:  # noqa: F811
         if isinstance(input, Tensor):
             prev_features = [input]
         else:

@@ -16,6 +16,7 @@
 #include "sema/interp.h"
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
+#include "sema/types.h"
 
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
 
@@ -566,6 +567,17 @@ NATIVE(n_init_fill_row)
     return a->pos[0];
 }
 
+/* declare_overload(fn): fn is one declared signature of a function defined
+ * later under the same name (@torch.jit._overload_method). */
+NATIVE(n_declare_overload)
+{
+    (void)self;
+    if (a->n_pos != 1 || a->pos[0]->kind != VK_FUNCTION)
+        return sema_error(in, span, "declare_overload() expects a function");
+    types_declare_overload(in, a->pos[0]);
+    return a->pos[0];
+}
+
 /* shape_text(x): x's shape for messages, "[N, 3, 8, 8]", symbols by name. */
 NATIVE(n_shape_text)
 {
@@ -824,6 +836,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "init_fill", n_init_fill);
     put_fn(in, m, "init_fill_row", n_init_fill_row);
     put_fn(in, m, "shape_text", n_shape_text);
+    put_fn(in, m, "declare_overload", n_declare_overload);
     put_fn(in, m, "init_trunc_normal", n_init_trunc_normal);
     put_fn(in, m, "init_orthogonal", n_init_orthogonal);
     put_fn(in, m, "parameter", n_parameter);
