@@ -346,6 +346,7 @@ int compile_command(const Options *o)
         return rc;
     Compiler c;
     compiler_init(&c, stderr);
+    c.limits = o->limits;
     SpecList specs = {0};
     Weights *w = NULL;
     WeightSource src = {0};

@@ -29,6 +29,7 @@ static int run_front_end(const Options *o)
 {
     Compiler c;
     compiler_init(&c, stderr);
+    c.limits = o->limits;
     SourceFile *f;
     int rc = load_source(&c, o->file, &f);
     if (rc == EXIT_OK) {

@@ -10,6 +10,9 @@
 
 #include "config.h"
 
+/* --limit NAME=N (support/context.h) */
+enum { OPT_LIMIT = 400 };
+
 enum {
     OPT_OPSET = 256,
     OPT_ENTRY,
@@ -35,6 +38,7 @@ static const struct option long_options[] = {
     {"example", required_argument, NULL, OPT_EXAMPLE},
     {"dynamic", required_argument, NULL, OPT_DYNAMIC},
     {"trace", no_argument, NULL, OPT_TRACE},
+    {"limit", required_argument, NULL, OPT_LIMIT},
     {"weights", required_argument, NULL, OPT_WEIGHTS},
     {"seed", required_argument, NULL, OPT_SEED},
     {"input-names", required_argument, NULL, OPT_INPUT_NAMES},
@@ -64,6 +68,8 @@ static const char usage_text[] =
     "      --trace              trace mode: run on the examples, unroll loops and branches\n"
     "      --weights FILE       parameter values from a .safetensors file\n"
     "      --seed N             seed for default parameter initialization\n"
+    "      --limit NAME=N       raise or lower a compile-time limit (nesting, call-depth,\n"
+    "                           eval-steps, unroll, items, tensor-bytes, memory)\n"
     "      --input-names A,B    rename graph inputs\n"
     "      --output-names A,B   rename graph outputs\n"
     "      --emit KIND          onnx (default), text, dot, ast or tokens\n"
@@ -139,6 +145,14 @@ static int options_apply(int ch, const char *arg, Options *o)
     case OPT_EXAMPLE: strlist_push(&o->examples, arg); break;
     case OPT_DYNAMIC: strlist_push(&o->dynamic, arg); break;
     case OPT_TRACE: o->trace = true; break;
+    case OPT_LIMIT: {
+        const char *why;
+        if (!limits_set(&o->limits, arg, &why)) {
+            fprintf(stderr, "tsc2onnx: error: --limit %s: %s\n(see tsc2onnx --help)\n", arg, why);
+            return EXIT_USAGE;
+        }
+        break;
+    }
     case OPT_WEIGHTS: o->weights = arg; break;
     case OPT_SEED:
         if (!parse_int_arg(arg, 0, 0x7fffffffffffffffLL, &v)) {
@@ -170,6 +184,7 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
     o->argc = argc;
     o->argv = argv;
     *done = false;
+    limits_default(&o->limits);
     int first = 1;
     if (argc > 1 && strcmp(argv[1], "compare") == 0) {
         o->command = CMD_COMPARE;

@@ -4,6 +4,8 @@
 
 #include <stdbool.h>
 
+#include "support/context.h"
+
 /* Exit statuses (documented in the README and the man page). */
 enum {
     EXIT_OK = 0,
@@ -45,6 +47,7 @@ typedef struct Options {
     StrList examples;           /* --example NAME=VALUE */
     StrList dynamic;            /* --dynamic NAME:AXIS[=SYMBOL] */
     bool trace;
+    Limits limits;              /* defaults, changed by --limit NAME=N */
     const char *weights;
     bool seed_given;
     unsigned long long seed;

@@ -44,6 +44,7 @@ typedef struct Parser {
     const char *what;       /* "--example x=VALUE" for messages */
     const char *p, *end;
     char **err;
+    int64_t max_bytes;      /* EXAMPLE_MAX_BYTES, or less (example_parse_limited) */
     Form form;
     Gen gen;
     Number scalar;          /* FORM_SCALAR */
@@ -689,7 +690,7 @@ static bool check_size(Parser *P, DType t, int rank, const int64_t *dims)
             return perr(P, "example tensor too large");
         n *= dims[i];
     }
-    if (n > EXAMPLE_MAX_ELEMENTS || n > EXAMPLE_MAX_BYTES / (int64_t)dtype_size(t))
+    if (n > EXAMPLE_MAX_ELEMENTS || n > P->max_bytes / (int64_t)dtype_size(t))
         return perr(P, "example tensor too large");
     return true;
 }
@@ -862,9 +863,16 @@ static bool build(Parser *P, ExampleValue *out, DType t, bool explicit, uint64_t
 bool example_parse(Arena *a, const char *name, const char *value, uint64_t seed,
                    ExampleValue *out, char **err)
 {
+    return example_parse_limited(a, name, value, seed, EXAMPLE_MAX_BYTES, out, err);
+}
+
+bool example_parse_limited(Arena *a, const char *name, const char *value, uint64_t seed,
+                           int64_t max_bytes, ExampleValue *out, char **err)
+{
     size_t len = strlen(value);
     Parser *P = arena_alloc(a, sizeof *P);
     P->a = a;
+    P->max_bytes = max_bytes < EXAMPLE_MAX_BYTES ? max_bytes : EXAMPLE_MAX_BYTES;
     P->what = arena_sprintf(a, "--example %s=%s", printable(a, name, strlen(name), 40),
                             printable(a, value, len, 60));
     P->p = value;

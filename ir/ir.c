@@ -108,26 +108,33 @@ IrTensor *ir_tensor_scalar_f32(Arena *a, float v)
 
 /* Name sets: open addressing over interned pointers. */
 
-static void nameset_insert_raw(IrNameSet *s, const char *name)
+static void nameset_insert_raw(IrNameSet *s, const char *name, int suffix)
 {
     size_t j = hash_bytes(&name, sizeof name) & (s->cap - 1);
     while (s->slots[j])
         j = (j + 1) & (s->cap - 1);
     s->slots[j] = name;
+    s->suffix[j] = suffix;
     s->count++;
+}
+
+/* The slot holding NAME, or -1. */
+static long nameset_find(const IrNameSet *s, const char *name)
+{
+    if (!s->cap)
+        return -1;
+    size_t j = hash_bytes(&name, sizeof name) & (s->cap - 1);
+    while (s->slots[j]) {
+        if (s->slots[j] == name)
+            return (long)j;
+        j = (j + 1) & (s->cap - 1);
+    }
+    return -1;
 }
 
 static bool nameset_contains(const IrNameSet *s, const char *name)
 {
-    if (!s->cap)
-        return false;
-    size_t j = hash_bytes(&name, sizeof name) & (s->cap - 1);
-    while (s->slots[j]) {
-        if (s->slots[j] == name)
-            return true;
-        j = (j + 1) & (s->cap - 1);
-    }
-    return false;
+    return nameset_find(s, name) >= 0;
 }
 
 static void nameset_add(Arena *a, IrNameSet *s, const char *name)
@@ -135,25 +142,35 @@ static void nameset_add(Arena *a, IrNameSet *s, const char *name)
     if ((s->count + 1) * 2 > s->cap) {
         IrNameSet grown = {.cap = s->cap ? s->cap * 2 : 256};
         grown.slots = arena_alloc(a, sizeof(char *) * grown.cap);
+        grown.suffix = arena_alloc(a, sizeof(int) * grown.cap);
         for (size_t i = 0; i < s->cap; i++)
             if (s->slots[i])
-                nameset_insert_raw(&grown, s->slots[i]);
+                nameset_insert_raw(&grown, s->slots[i], s->suffix[i]);
         *s = grown;
     }
-    nameset_insert_raw(s, name);
+    nameset_insert_raw(s, name, 0);
 }
 
+/* HINT itself when free, else the first free HINT_N.  The set only grows
+ * and every NAME_N below the last one taken was taken already, so the
+ * search resumes after it: naming stays linear in the number of values. */
 static const char *unique_name(IrModel *m, IrNameSet *set, const char *hint)
 {
-    const char *name = intern(m->names, hint && *hint ? hint : "v");
-    if (nameset_contains(set, name)) {
+    const char *base = hint && *hint ? hint : "v";
+    const char *name = intern(m->names, base);
+    long at = nameset_find(set, name);
+    if (at >= 0) {
+        const char *key = name;
         char buf[512];
-        for (int k = 1;; k++) {
-            snprintf(buf, sizeof buf, "%.480s_%d", hint && *hint ? hint : "v", k);
+        int k = set->suffix[at];
+        do {
+            k++;
+            snprintf(buf, sizeof buf, "%.480s_%d", base, k);
             name = intern(m->names, buf);
-            if (!nameset_contains(set, name))
-                break;
-        }
+        } while (nameset_contains(set, name));
+        nameset_add(m->arena, set, name);
+        set->suffix[nameset_find(set, key)] = k;   /* the add may have moved it */
+        return name;
     }
     nameset_add(m->arena, set, name);
     return name;

@@ -181,9 +181,12 @@ typedef struct IrMetadata {
     const char *key, *value;
 } IrMetadata;
 
-/* Set of used names, for uniqueness across the model. */
+/* Set of used names, for uniqueness across the model.  suffix[i] is the
+ * last N for which NAME_N was taken with slots[i] as NAME, so the next
+ * unique name for a hint is found without trying every N again. */
 typedef struct IrNameSet {
     const char **slots;
+    int *suffix;
     size_t cap, count;
 } IrNameSet;
 

@@ -100,8 +100,6 @@ static Value *try_special(Interp *in, Value *obj, const char *name, Value **args
 
 /* ---- iteration ---- */
 
-#define MAX_STATIC_ITEMS 10000000
-
 static int64_t range_len(const Range *r)
 {
     if (r->step > 0)
@@ -118,7 +116,7 @@ static bool iterate_instance(Interp *in, Value *v, ValueList *out, Span span)
     if (it->kind != VK_INSTANCE)
         return iterate_static(in, it, out, span);
     const char *next = intern(&in->c->names, "__next__");
-    for (int guard = 0; guard < MAX_STATIC_ITEMS; guard++) {
+    for (long guard = 0; guard < in->c->limits.max_unroll; guard++) {
         Value *x = call_method(in, it, next, NULL, 0, span);
         if (!x) {
             if (is_instance_of(in, in->exc, in->cls.stop_iteration)) {
@@ -131,7 +129,8 @@ static bool iterate_instance(Interp *in, Value *v, ValueList *out, Span span)
             return false;
         vlist_push(in, out, x);
     }
-    sema_error(in, span, "iteration too long at compile time");
+    sema_error(in, span, "iteration longer than %ld items at compile time (--limit unroll=N raises the limit)",
+               in->c->limits.max_unroll);
     return false;
 }
 
@@ -146,8 +145,9 @@ bool iterate_static(Interp *in, Value *v, ValueList *out, Span span)
     }
     case VK_RANGE: {
         int64_t n = range_len(&v->u.range);
-        if (n > MAX_STATIC_ITEMS) {
-            sema_error(in, span, "range of %" PRId64 " elements is too long to unroll at compile time", n);
+        if (n > in->c->limits.max_unroll) {
+            sema_error(in, span, "range of %" PRId64 " elements is too long to unroll at compile time "
+                       "(--limit unroll=N raises the limit)", n);
             return false;
         }
         for (int64_t i = 0; i < n; i++)

@@ -354,7 +354,10 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
 {
     if (in->depth >= in->c->limits.max_call_depth)
         return raise_new(in, in->cls.runtime_error, span,
-                         "maximum recursion depth (%d) exceeded at compile time", in->c->limits.max_call_depth);
+                         "maximum recursion depth (%d) exceeded at compile time "
+                         "(--limit call-depth=N raises the limit)", in->c->limits.max_call_depth);
+    if (!interp_within_limits(in, span))
+        return NULL;
     Frame frame = {0};
     frame.caller = in->frame;
     frame.func = fn;

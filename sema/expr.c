@@ -174,8 +174,9 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, Span span)
     if (n < 0)
         n = 0;
     int64_t len = seq->kind == VK_STR ? (int64_t)seq->u.s.len : (int64_t)seq->u.list->len;
-    if (len && n > 10000000 / len)
-        return sema_error(in, span, "sequence repetition too large at compile time");
+    if (len && n > in->c->limits.max_static_items / len)
+        return sema_error(in, span, "sequence repetition longer than %ld items at compile time "
+                          "(--limit items=N raises the limit)", in->c->limits.max_static_items);
     if (seq->kind == VK_STR) {
         char *buf = arena_alloc_raw(in->arena, (size_t)(len * n) + 1);
         for (int64_t i = 0; i < n; i++)
@@ -189,8 +190,13 @@ static Value *seq_repeat(Interp *in, Value *seq, int64_t n, Span span)
     return r;
 }
 
-static Value *seq_concat(Interp *in, Value *a, Value *b)
+static Value *seq_concat(Interp *in, Value *a, Value *b, Span span)
 {
+    int64_t len = a->kind == VK_STR ? (int64_t)a->u.s.len + (int64_t)b->u.s.len
+                                    : (int64_t)a->u.list->len + b->u.list->len;
+    if (len > in->c->limits.max_static_items)
+        return sema_error(in, span, "concatenation longer than %ld items at compile time "
+                          "(--limit items=N raises the limit)", in->c->limits.max_static_items);
     if (a->kind == VK_STR) {
         char *buf = arena_alloc_raw(in->arena, (size_t)a->u.s.len + b->u.s.len + 1);
         memcpy(buf, a->u.s.ptr, a->u.s.len);
@@ -311,7 +317,7 @@ static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
     }
     bool a_seq = a->kind == VK_STR || a->kind == VK_LIST || a->kind == VK_TUPLE;
     if (op == AST_OP_ADD && a_seq && b->kind == a->kind)
-        return seq_concat(in, a, b);
+        return seq_concat(in, a, b, span);
     if (op == AST_OP_MULT && a_seq && (b->kind == VK_INT || b->kind == VK_BOOL) && !b->dyn)
         return seq_repeat(in, a, as_int(b), span);
     if (op == AST_OP_MULT && (a->kind == VK_INT || a->kind == VK_BOOL) && !a->dyn &&
@@ -1234,10 +1240,8 @@ static Value *eval_named_expr(Interp *in, const AstNode *e)
 
 Value *eval_expr(Interp *in, const AstNode *e)
 {
-    if (++in->steps > in->c->limits.max_eval_steps)
-        return raise_new(in, in->cls.runtime_error, e->span,
-                         "compile-time evaluation exceeded %ld steps (is there an endless loop?)",
-                         in->c->limits.max_eval_steps);
+    if (!interp_within_limits(in, e->span))
+        return NULL;
     switch (e->kind) {
     case AST_CONSTANT: return eval_constant(in, e);
     case AST_NAME: return eval_name(in, e);

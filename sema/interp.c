@@ -1,4 +1,6 @@
-/* Interpreter setup: interned names, the builtins scope, the module table. */
+/* Interpreter setup: interned names, the builtins scope, the module table;
+ * the limits of compile-time evaluation. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "sema/interp.h"
@@ -51,4 +53,32 @@ void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed)
     in->builtins = scope_new(in->arena);
     builtins_install(in, in->builtins);
     natives_install(in, in->builtins);
+}
+
+/* Every limit's error names the way to raise it.  Memory is the arena's
+ * size: values are never freed one by one, so it grows with the work done,
+ * and the single allocations between two checks are bounded by the items
+ * and tensor-bytes limits. */
+bool interp_within_limits(Interp *in, Span span)
+{
+    const Limits *l = &in->c->limits;
+    if (++in->steps > l->max_eval_steps) {
+        raise_new(in, in->cls.runtime_error, span,
+                  "compile-time evaluation exceeded %ld steps (is there an endless loop? "
+                  "--limit eval-steps=N raises the limit)", l->max_eval_steps);
+        return false;
+    }
+    if ((int64_t)in->c->arena.total > l->max_memory) {
+        raise_new(in, in->cls.runtime_error, span,
+                  "compile-time evaluation needs more than %" PRId64 " MiB of memory "
+                  "(--limit memory=N raises the limit)", l->max_memory >> 20);
+        return false;
+    }
+    if (compiler_stack_low(in->c)) {
+        raise_new(in, in->cls.runtime_error, span,
+                  "maximum recursion depth exceeded at compile time: calls and expressions "
+                  "nest too deeply for the C stack (ulimit -s raises the limit)");
+        return false;
+    }
+    return true;
 }

@@ -125,6 +125,11 @@ Value *make_class(Interp *in, const char *name, Value **bases, int n_bases, Scop
                   struct Module *mod, Span span);
 Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span);
 
+/* The limits of compile-time evaluation (Compiler.limits and the C stack),
+ * checked at every expression and call: false after raising a RuntimeError
+ * that names the limit (sema/interp.c). */
+bool interp_within_limits(Interp *in, Span span);
+
 /* Raising Python exceptions. */
 Value *raise_new(Interp *in, Value *exc_class, Span span, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));

@@ -421,6 +421,26 @@ static bool shape_arg(Interp *in, Value *v, int64_t *dims, int *rank, Span span)
     return true;
 }
 
+/* Whether a compile-time tensor of DIMS and DT stays within the
+ * tensor-bytes limit; reports at SPAN when it does not. */
+static bool static_tensor_fits(Interp *in, const int64_t *dims, int rank, DType dt, Span span)
+{
+    int64_t limit = in->c->limits.max_tensor_bytes;
+    int64_t bytes = dt == DT_STRING ? (int64_t)sizeof(char *) : (int64_t)dtype_size(dt);
+    for (int i = 0; i < rank && bytes <= limit; i++)
+        bytes = dims[i] && bytes > limit / dims[i] ? limit + 1 : bytes * dims[i];
+    if (bytes <= limit)
+        return true;
+    char shape[256];
+    int n = snprintf(shape, sizeof shape, "[");
+    for (int i = 0; i < rank && n < (int)sizeof shape - 24; i++)
+        n += snprintf(shape + n, sizeof shape - (size_t)n, "%s%" PRId64, i ? ", " : "", dims[i]);
+    snprintf(shape + n, sizeof shape - (size_t)n, "%s", n < (int)sizeof shape - 24 ? "]" : ", ...]");
+    sema_error(in, span, "a %s tensor of shape %s is larger than %" PRId64 " bytes: too large to make at compile "
+               "time (--limit tensor-bytes=N raises the limit)", dtype_name(dt), shape, limit);
+    return false;
+}
+
 static Value *new_static_tensor(Interp *in, const int64_t *dims, int rank, DType dt, TensorInit init, double a)
 {
     Tensor *t = arena_alloc(in->arena, sizeof *t);
@@ -454,8 +474,10 @@ NATIVE(n_full)
     if (!static_number(value, &fill))
         return sema_error(in, span, "the fill value must be a compile-time number here");
     DType dflt = value->kind == VK_FLOAT ? DT_FLOAT : value->kind == VK_BOOL ? DT_BOOL : DT_INT64;
-    return new_static_tensor(in, dims, rank, dtype_arg(arg_get(a, 2, NULL), dflt),
-                             fill == 0 ? TINIT_ZEROS : TINIT_FILL, fill);
+    DType dt = dtype_arg(arg_get(a, 2, NULL), dflt);
+    if (!static_tensor_fits(in, dims, rank, dt, span))
+        return val_error(in);
+    return new_static_tensor(in, dims, rank, dt, fill == 0 ? TINIT_ZEROS : TINIT_FILL, fill);
 }
 
 NATIVE(n_empty)
@@ -466,7 +488,10 @@ NATIVE(n_empty)
     Value *shape = arg_get(a, 0, NULL);
     if (!shape || !shape_arg(in, shape, dims, &rank, span))
         return val_error(in);
-    return new_static_tensor(in, dims, rank, dtype_arg(arg_get(a, 1, NULL), DT_FLOAT), TINIT_ZEROS, 0);
+    DType dt = dtype_arg(arg_get(a, 1, NULL), DT_FLOAT);
+    if (!static_tensor_fits(in, dims, rank, dt, span))
+        return val_error(in);
+    return new_static_tensor(in, dims, rank, dt, TINIT_ZEROS, 0);
 }
 
 NATIVE(n_tensor)
@@ -495,11 +520,15 @@ NATIVE(n_arange)
     }
     if (x[2] == 0)
         return raise_new(in, in->cls.runtime_error, span, "step must be nonzero");
+    if (!isfinite(x[0]) || !isfinite(x[1]))
+        return raise_new(in, in->cls.runtime_error, span, "unsupported range: %g -> %g", x[0], x[1]);
     double count = ceil((x[1] - x[0]) / x[2]);
+    if (count >= 9e18)
+        return sema_error(in, span, "arange() of %g elements is too large to make at compile time", count);
     int64_t n = count > 0 ? (int64_t)count : 0;
-    if (n > 100000000)
-        return sema_error(in, span, "arange() of %" PRId64 " elements is too large at compile time", n);
     DType dt = dtype_arg(arg_get(a, 3, NULL), any_float ? DT_FLOAT : DT_INT64);
+    if (!static_tensor_fits(in, &n, 1, dt, span))
+        return val_error(in);
     Value *r = new_static_tensor(in, &n, 1, dt, TINIT_DATA, 0);
     IrTensor *d = ir_tensor_new(in->arena, dt, 1, &n);
     for (int64_t i = 0; i < n; i++)
