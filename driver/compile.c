@@ -148,7 +148,7 @@ static int parse_example_option(Compiler *c, const Options *o, int index, const 
      * change the others */
     if (!example_parse(&c->arena, name, eq + 1, o->seed + (uint64_t)index, &ev, &err)) {
         fprintf(stderr, "tsc2onnx: error: %s\n", err);
-        return ev.tensor == NULL && err && strstr(err, "cannot read") ? EXIT_IO : EXIT_USAGE;
+        return ev.file_error ? EXIT_IO : EXIT_USAGE;
     }
     InputSpec *s = spec_find(specs, name);
     if (s && s->origin && strncmp(s->origin, "--input", 7) == 0)
@@ -189,6 +189,10 @@ static int parse_dynamic_option(Compiler *c, const char *opt, SpecList *specs)
 static int collect_inputs(Compiler *c, const Options *o, SpecList *specs)
 {
     int rc = EXIT_OK;
+    /* the form of --arg is a usage matter; its VALUE is compiled by sema */
+    for (int i = 0; i < o->args.len && rc == EXIT_OK; i++)
+        if (o->args.items[i][0] == '=' || !strchr(o->args.items[i], '='))
+            rc = usage_error("--arg expects NAME=VALUE, found '%s'%s", o->args.items[i], "");
     for (int i = 0; i < o->inputs.len && rc == EXIT_OK; i++)
         rc = parse_input_option(c, o->inputs.items[i], specs);
     for (int i = 0; i < o->examples.len && rc == EXIT_OK; i++)

@@ -811,8 +811,10 @@ static bool parse_file(Parser *P, ExampleValue *out)
         return perr(P, "expected a file name after '@'");
     char *msg;
     IrTensor *x = npy_load(P->a, arena_strndup(P->a, path, (size_t)(end - path)), &msg);
-    if (!x)
+    if (!x) {
+        out->file_error = true;
         return perr(P, "%s", msg);
+    }
     out->tensor = suffix ? convert(P, x, t) : x;
     return out->tensor != NULL;
 }
@@ -878,7 +880,7 @@ bool example_parse_limited(Arena *a, const char *name, const char *value, uint64
     P->p = value;
     P->end = value + len;
     P->err = err;
-    *out = (ExampleValue){NULL, false, 0.0};
+    *out = (ExampleValue){NULL, false, 0.0, false};
     skip_ws(P);
     if (P->p == P->end)
         return perr(P, "empty value");

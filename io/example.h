@@ -62,6 +62,9 @@ typedef struct ExampleValue {
                              * annotated int, float or bool accepts it */
     double float_value;     /* python_scalar float: the literal's exact value
                              * (the tensor holds it rounded to float32) */
+    bool file_error;        /* on failure: the file of @PATH could not be read
+                             * or is not a valid .npy file (an I/O error, not
+                             * a usage error) */
 } ExampleValue;
 
 /* Parses VALUE, the text after "NAME=".  NAME is only used in messages.

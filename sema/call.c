@@ -76,10 +76,16 @@ Value *sema_error(Interp *in, Span span, const char *fmt, ...)
     return val_error(in);
 }
 
+/* Where an exception was raised and the calls that led there: the
+ * innermost TB_INNER entries and the outermost TB_OUTER ones, so that deep
+ * recursion still shows where user code started it; the calls between
+ * (`omitted`) come before entry `gap`. */
+#define TB_INNER 12
+#define TB_OUTER 4
 typedef struct Traceback {
-    Span spans[16];
-    const char *names[16];
-    int len;
+    Span spans[TB_INNER + TB_OUTER];
+    const char *names[TB_INNER + TB_OUTER];
+    int len, gap, omitted;
 } Traceback;
 
 void record_traceback(Interp *in, Value *exc, Span span)
@@ -88,11 +94,24 @@ void record_traceback(Interp *in, Value *exc, Span span)
     Traceback *tb = arena_alloc(in->arena, sizeof *tb);
     tb->spans[tb->len] = span;
     tb->names[tb->len++] = NULL;
-    for (Frame *f = in->frame; f && tb->len < 16; f = f->caller) {
+    int calls = 0;
+    for (Frame *f = in->frame; f; f = f->caller)
+        calls += f->func != NULL;
+    int k = 0;
+    tb->gap = tb->len + calls;
+    for (Frame *f = in->frame; f; f = f->caller) {
         if (!f->func)
             continue;
-        tb->spans[tb->len] = f->call_span;
-        tb->names[tb->len++] = f->func->qualname;
+        bool inner = k < TB_INNER - 1, outer = k >= calls - TB_OUTER;
+        if (inner || outer || calls < TB_INNER + TB_OUTER) {
+            if (!inner && tb->omitted && tb->gap > tb->len)
+                tb->gap = tb->len;
+            tb->spans[tb->len] = f->call_span;
+            tb->names[tb->len++] = f->func->qualname;
+        } else {
+            tb->omitted++;
+        }
+        k++;
     }
     Value *holder = val_none(in);
     holder->u.wrapped = (Value *)tb;
@@ -107,6 +126,40 @@ static const char *exception_message(Interp *in, Value *exc)
     if (args->u.list->len == 1)
         return value_str(in, args->u.list->items[0]);
     return value_repr(in, args);
+}
+
+static bool same_call(const Traceback *tb, int i, int j)
+{
+    return tb->spans[i].file == tb->spans[j].file && tb->spans[i].start == tb->spans[j].start &&
+           tb->names[i] == tb->names[j];
+}
+
+/* Notes for the calls of TB after entry FIRST, in user files.  A run of the
+ * same call (recursion) is one note with its count; the calls recorded
+ * neither among the innermost nor the outermost are counted in a note. */
+static void traceback_notes(Interp *in, const Traceback *tb, int first, Span reported)
+{
+    int shown = 0;
+    for (int i = first + 1; i < tb->len; i++) {
+        int skipped = i == tb->gap ? tb->omitted : 0;
+        if (skipped && !(i > first + 1 && same_call(tb, i - 1, i)))
+            diag_note(&in->c->diag, SPAN_NONE, "... %d more calls ...", skipped);
+        if (!span_is_user(in, tb->spans[i]))
+            continue;
+        int times = 1;
+        while (i + 1 < tb->len && same_call(tb, i, i + 1)) {
+            times += 1 + (i + 1 == tb->gap ? tb->omitted : 0);
+            i++;
+        }
+        bool at_error = tb->spans[i].file == reported.file && tb->spans[i].start == reported.start;
+        const char *name = tb->names[i] ? tb->names[i] : "?";
+        if (times > 1)
+            diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here (%d times, recursively)", name, times);
+        else if (!at_error || i + 1 == tb->len)
+            diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", name);
+        if (++shown == 8)
+            break;
+    }
 }
 
 void report_uncaught(Interp *in)
@@ -135,13 +188,7 @@ void report_uncaught(Interp *in)
         diag_error(&in->c->diag, at, "%s raised at compile time", cls);
     if (!tb)
         return;
-    int shown = 0;
-    for (int i = first + 1; i < tb->len && shown < 6; i++) {
-        if (!span_is_user(in, tb->spans[i]))
-            continue;
-        diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", tb->names[i] ? tb->names[i] : "?");
-        shown++;
-    }
+    traceback_notes(in, tb, first, at);
 }
 
 Value *raise_new(Interp *in, Value *exc_class, Span span, const char *fmt, ...)

@@ -71,6 +71,7 @@ static bool eval_arg(EntryCtx *e, const char *text, const char **name, Value **v
     frame.locals = e->main->u.module->globals;
     frame.globals = e->main->u.module->globals;
     frame.module = e->main->u.module;
+    frame.call_span = SPAN_NONE;    /* errors stay at the --arg text */
     Frame *saved = in->frame;
     in->frame = &frame;
     *value = eval_expr(in, expr);
@@ -120,7 +121,7 @@ static Value *construct_entry_in(EntryCtx *e)
         args.n_kw++;
     }
     Frame frame = {.locals = e->main->u.module->globals, .globals = e->main->u.module->globals,
-                   .module = e->main->u.module};
+                   .module = e->main->u.module, .call_span = SPAN_NONE};
     in->frame = &frame;
     Value *m = call_value(in, entry, &args, SPAN_NONE);
     if (!m) {
@@ -341,7 +342,8 @@ static bool make_inputs(EntryCtx *e, Value *fwd, CallArgs *args)
         const AstNode *p = i < a->u.arguments.posonlyargs.len ? a->u.arguments.posonlyargs.items[i]
                            : a->u.arguments.args.items[i - a->u.arguments.posonlyargs.len];
         const InputSpec *spec = find_spec(e, p->u.arg.name);
-        const char *bad = spec ? types_graph_input_problem(in, p->u.arg.annotation, fn->u.func->globals) : NULL;
+        bool required = spec || i < np - n_defaults;    /* no default to fall back on */
+        const char *bad = required ? types_graph_input_problem(in, p->u.arg.annotation, fn->u.func->globals) : NULL;
         Value *v;
         if (bad) {
             sema_error(in, p->span, "forward() parameter '%s' of type '%s' is not supported yet as a graph input "
@@ -468,6 +470,14 @@ static Value *run_forward(EntryCtx *e)
     Value *fwd = get_attr(in, e->module, in->id.forward, SPAN_NONE);
     if (!fwd) {
         report_uncaught(in);
+        return NULL;
+    }
+    /* nn.Module's own forward(*args, **kwargs) only raises: say so at the
+     * class, as PyTorch does when the module is called */
+    Value *base = in->cls.nn_module ? class_lookup(in->cls.nn_module, in->id.forward) : NULL;
+    if (base && fwd->kind == VK_BOUND_METHOD && fwd->u.method->func == base) {
+        Class *cls = e->module->u.inst->cls->u.cls;
+        diag_error(diag_of(e), cls->span, "Module [%s] is missing the required \"forward\" function", cls->name);
         return NULL;
     }
     CallArgs args = {0};

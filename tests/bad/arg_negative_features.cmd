@@ -1,0 +1,3 @@
+# An --arg value the layer refuses
+# status: 1
+--example 'x=randn(2,3)' --arg hidden=-1 model.py

@@ -1,0 +1,3 @@
+# --arg without '='
+# status: 2
+--example 'x=randn(2,3)' --arg hidden model.py

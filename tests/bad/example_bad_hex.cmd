@@ -1,0 +1,3 @@
+# 0x without digits
+# status: 2
+--example x=0x model.py

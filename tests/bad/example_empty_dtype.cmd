@@ -1,0 +1,3 @@
+# A ':' with no dtype
+# status: 2
+--example 'x=randn(2,3):' model.py

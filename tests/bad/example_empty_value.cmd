@@ -1,0 +1,3 @@
+# An empty value
+# status: 2
+--example x= model.py

@@ -1,0 +1,3 @@
+# A Python int for a tensor parameter
+# status: 1
+--example x=5 model.py

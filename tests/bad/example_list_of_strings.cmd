@@ -1,0 +1,3 @@
+# A list of strings
+# status: 2
+--example "x=['a', 'b']" model.py

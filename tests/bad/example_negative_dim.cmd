@@ -1,0 +1,3 @@
+# A negative dimension
+# status: 2
+--example 'x=randn(2,-1)' model.py

@@ -1,0 +1,3 @@
+# No '=' between name and value
+# status: 2
+--example x model.py

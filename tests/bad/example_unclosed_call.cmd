@@ -1,0 +1,3 @@
+# An unclosed call
+# status: 2
+--example 'x=randn(2,3' model.py

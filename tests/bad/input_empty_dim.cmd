@@ -1,0 +1,3 @@
+# An empty dimension
+# status: 2
+--input 'x:float32[2,,3]' model.py

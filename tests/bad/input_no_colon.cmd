@@ -1,0 +1,3 @@
+# --input without ':'
+# status: 2
+--input x model.py

@@ -1,0 +1,3 @@
+# A missing ']'
+# status: 2
+--input 'x:float32[2,3' model.py

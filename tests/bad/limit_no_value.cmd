@@ -1,0 +1,3 @@
+# --limit NAME without a value
+# status: 2
+--example 'x=randn(2,3)' --limit memory model.py

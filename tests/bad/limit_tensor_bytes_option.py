@@ -1,0 +1,13 @@
+# tsc2onnx: --example 'x=randn(2,3)' --limit tensor-bytes=4K
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 1000)
+
+    def forward(self, x):
+        return self.fc(x)

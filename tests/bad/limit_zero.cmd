@@ -1,0 +1,3 @@
+# A limit of 0
+# status: 2
+--example 'x=randn(2,3)' --limit nesting=0 model.py

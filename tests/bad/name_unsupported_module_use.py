@@ -1,0 +1,9 @@
+# tsc2onnx: --example 'x=randn(2,3)'
+import torch
+import torchvision_missing
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, x):
+        return torchvision_missing.f(x)

@@ -1,0 +1,3 @@
+# A complex64 array for a Linear
+# status: 1
+--example x=@files/npy_complex.npy model.py

@@ -1,0 +1,3 @@
+# A device as the .npy file
+# status: 4
+--example x=@/dev/zero model.py

@@ -1,0 +1,3 @@
+# A directory as the .npy file
+# status: 4
+--example x=@files model.py

@@ -1,0 +1,3 @@
+# A file that does not start with the .npy magic
+# status: 4
+--example x=@files/npy_magic.npy model.py

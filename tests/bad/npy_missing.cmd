@@ -1,0 +1,3 @@
+# A .npy file that does not exist
+# status: 4
+--example x=@files/none.npy model.py

@@ -1,0 +1,3 @@
+# A negative dimension
+# status: 4
+--example x=@files/npy_negative_dim.npy model.py

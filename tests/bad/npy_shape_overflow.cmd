@@ -1,0 +1,3 @@
+# A shape whose size overflows
+# status: 4
+--example x=@files/npy_shape_overflow.npy model.py

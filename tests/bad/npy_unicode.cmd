@@ -1,0 +1,3 @@
+# An array of strings
+# status: 4
+--example x=@files/npy_unicode.npy model.py

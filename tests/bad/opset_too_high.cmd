@@ -1,0 +1,3 @@
+# An opset above the supported range
+# status: 2
+--example 'x=randn(2,3)' --opset 24 model.py

@@ -1,0 +1,3 @@
+# An unknown short option
+# status: 2
+-x model.py

@@ -1,0 +1,10 @@
+# tsc2onnx: --example 'x=randn(2,3)'
+import torch
+import torch.nn as nn
+
+
+def f:
+    pass
+class M(nn.Module):
+    def forward(self, x):
+        return x

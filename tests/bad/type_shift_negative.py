@@ -1,0 +1,13 @@
+# tsc2onnx: --example 'x=randn(2,3)'
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.k = 1 << -1
+
+    def forward(self, x):
+        return x

@@ -1,0 +1,3 @@
+# A directory as the weights file
+# status: 4
+--example 'x=randn(2,3)' --weights files model.py
