@@ -17,6 +17,12 @@ AstNode *parse_file(Compiler *c, const SourceFile *f);
  * NAME=VALUE).  NULL after reporting errors. */
 AstNode *parse_expression(Compiler *c, const SourceFile *f);
 
+/* The SyntaxErrors Python reports when it compiles (not when it parses) a
+ * module: 'return' outside function, 'break' outside loop, ... (parser/
+ * ast_check.c).  The compile-time interpreter runs it on every module it
+ * loads; --emit ast does not. */
+void parse_check_module(Compiler *c, const AstNode *module);
+
 /* Prints the indented AST dump that `--emit ast` shows. */
 void ast_dump(Compiler *c, const AstNode *node, FILE *out);
 

@@ -10,6 +10,7 @@
  *   parser/ast_args.c     parameters and call arguments
  *   parser/ast_target.c   assignment/deletion targets and their errors
  *   parser/ast_warn.c     Python's SyntaxWarnings (x is 1, a literal called)
+ *   parser/ast_check.c    Python's compile-time SyntaxErrors ('return' outside function)
  *   parser/fstring.c      string literals, concatenation, f-strings
  *   parser/ast_dump.c     --emit ast */
 #ifndef TSC_PARSE_INTERNAL_H

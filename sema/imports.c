@@ -35,6 +35,8 @@ static bool run_module(Interp *in, Value *mv, const SourceFile *f, Span span)
     Module *m = mv->u.module;
     int errors = in->c->diag.nerrors;
     AstNode *ast = parse_file(in->c, f);
+    if (in->c->diag.nerrors == errors)
+        parse_check_module(in->c, ast);
     if (in->c->diag.nerrors > errors)
         return false;
     m->ast = ast;

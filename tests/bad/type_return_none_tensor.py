@@ -11,4 +11,3 @@ class M(nn.Module):
 
     def forward(self, x):
         y = x
-        

@@ -9,5 +9,5 @@ class M(nn.Module):
         super().__init__()
         pass
 
-    def forward(self, x):
+    async def forward(self, x):
         return await x

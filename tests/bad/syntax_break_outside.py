@@ -1,0 +1,11 @@
+# tsc2onnx: --example 'x=randn(2,3)'
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, x):
+        return x
+
+
+break
