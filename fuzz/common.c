@@ -13,7 +13,7 @@ void fuzz_limits(Limits *l)
     l->max_unroll = 100000;
     l->max_static_items = 1000000;
     l->max_tensor_bytes = FUZZ_MAX_TENSOR_BYTES;
-    l->max_memory = 512L << 20;
+    l->max_memory = 256L << 20;
 }
 
 FILE *fuzz_null(void)

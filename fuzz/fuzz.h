@@ -23,7 +23,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The largest tensor a target makes (compile-time tensors, examples). */
-#define FUZZ_MAX_TENSOR_BYTES (INT64_C(64) << 20)
+#define FUZZ_MAX_TENSOR_BYTES (INT64_C(16) << 20)
 
 /* The limits every target compiles under: the defaults where they guard
  * the C stack (nesting, call depth), smaller ones where they bound time
