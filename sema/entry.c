@@ -8,9 +8,11 @@
  *   4. give forward() its inputs (graph inputs typed by --input/--example)
  *   5. run forward() as a partial evaluation that builds the graph
  *   6. make the returned tensors the graph's outputs */
+#include <assert.h>
 #include <string.h>
 
 #include "lower/lower.h"
+#include "sema/control.h"
 #include "parser/parse.h"
 #include "sema/sema.h"
 #include "sema/sema_internal.h"
@@ -400,8 +402,31 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
     return true;
 }
 
+/* A list of run-time length: one output of sequence type. */
+static bool add_list_output(EntryCtx *e, Value *v, Span span)
+{
+    Interp *in = e->in;
+    IrType elem;
+    if (!dynlist_elem_type(in, v, &elem)) {
+        sema_error(in, span, "forward() returns a list whose items have no known element type");
+        return false;
+    }
+    IrValue *seq = dynlist_seq(in, v, &elem, span);
+    if (!seq)
+        return false;
+    if (!seq->producer) {
+        IrNode *id = ir_node_new(in->lower->model->graph, "Identity", "", &seq, 1, 1, span);
+        id->outputs[0]->type = seq->type;
+        seq = id->outputs[0];
+    }
+    ir_add_output(in->lower->model->graph, seq);
+    return true;
+}
+
 static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
 {
+    if (dynlist_is(v))
+        return add_list_output(e, v, span);
     if ((v->kind == VK_TUPLE || v->kind == VK_LIST) && depth < 32) {
         bool ok = true;
         for (int i = 0; i < v->u.list->len; i++)
@@ -497,6 +522,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)
         return NULL;
+    assert(lower_scopes_ok(model->graph));
     if (!flatten_outputs(&e, out, SPAN_NONE, 0) || c->diag.nerrors)
         return NULL;
     if (!rename_values(&e, &model->graph->inputs, req->input_names, req->n_input_names, "input") ||

@@ -650,6 +650,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "parameter", n_parameter);
     put_fn(in, m, "detach", n_detach);
     put_fn(in, m, "call_module", n_call_module);
+    control_natives_install(in, m);
 }
 
 Value *onnx_op_value(Interp *in, Module *onnx, const char *name)

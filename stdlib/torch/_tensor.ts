@@ -75,6 +75,23 @@ class Tensor:
     def type_as(self, other):
         return T._to(self, _native.dtype_of(other))
 
+    # ---- Python numbers: run-time numbers when the tensor is computed at
+    # run time (see torch/_scalar.ts); control flow on them becomes If/Loop
+    def __bool__(self):
+        return _native.scalar(T._to(self, _native.bool_))
+
+    def __int__(self):
+        return _native.scalar(T._to(self, _native.int64))
+
+    def __index__(self):
+        return _native.scalar(T._to(self, _native.int64))
+
+    def __float__(self):
+        return _native.scalar(T._to(self, _native.float32))
+
+    def item(self):
+        return _native.scalar(self)
+
     # ---- no-ops in an exported graph ----
     def contiguous(self, memory_format=None):
         return self

@@ -1,0 +1,367 @@
+/* Lists whose length is known only at run time.
+ *
+ * A list that a loop with a run-time trip count appends to (or whose
+ * length differs between run-time paths) cannot hold its items as
+ * compile-time values any more.  Its ValueList then carries a DynList: the
+ * items as an ONNX sequence (SequenceEmpty, SequenceInsert, SequenceAt,
+ * SequenceLength, ConcatFromSequence, SplitToSequence: opset 11 and
+ * later), or, when a Loop produced them one per iteration, stacked on a new
+ * leading axis (the Loop's scan output, which needs no sequences and is
+ * what torch.stack of the list is).  Every item has the DynList's element
+ * type (an ONNX sequence is homogeneous).
+ *
+ * Supported on such lists: append, len, indexing with an int (static or
+ * run-time), iteration by a for loop (loop.c), list(l), torch.cat and
+ * torch.stack, merging across run-time control flow, and returning the
+ * list from forward() (a sequence output).  Anything else reports that the
+ * operation needs a list of compile-time length. */
+#include <string.h>
+
+#include "lower/lower.h"
+#include "sema/control.h"
+
+bool dynlist_is(const Value *v)
+{
+    return v && v->kind == VK_LIST && v->u.list->dyn;
+}
+
+static IrType seq_type(Interp *in, const IrType *elem)
+{
+    IrType *e = arena_alloc(in->arena, sizeof *e);
+    *e = *elem;
+    return (IrType){.kind = IR_TYPE_SEQUENCE, .dtype = elem->dtype, .rank = -1, .elem = e};
+}
+
+static Value *new_dynlist(Interp *in, IrValue *seq, IrValue *stacked, IrType elem)
+{
+    Value *v = val_list(in, 0);
+    DynList *d = arena_alloc(in->arena, sizeof *d);
+    d->seq = seq;
+    d->stacked = stacked;
+    d->elem = elem;
+    v->u.list->dyn = d;
+    return v;
+}
+
+Value *dynlist_from_seq(Interp *in, IrValue *seq)
+{
+    IrType elem = seq->type.elem ? *seq->type.elem : ir_type_unknown_rank(DT_UNDEFINED);
+    return new_dynlist(in, seq, NULL, elem);
+}
+
+Value *dynlist_from_stacked(Interp *in, IrValue *stacked)
+{
+    const IrType *t = &stacked->type;
+    IrType elem = t->rank > 0 ? ir_type_tensor(in->arena, t->dtype, t->rank - 1, t->dims + 1)
+                              : ir_type_unknown_rank(t->dtype);
+    return new_dynlist(in, NULL, stacked, elem);
+}
+
+Value *dynlist_collecting(Interp *in, ScanCollector *collector)
+{
+    Value *v = new_dynlist(in, NULL, NULL, collector->elem);
+    DynList *d = (DynList *)v->u.list->dyn;
+    d->collector = collector;
+    return v;
+}
+
+/* Any operation but one append on a collecting list: the loop falls back
+ * to a sequence (or reports that it needs one).  Silent poison meanwhile. */
+static Value *collector_fail(Interp *in, const DynList *d)
+{
+    d->collector->failed = true;
+    return val_error(in);
+}
+
+Value *dynlist_unsupported(Interp *in, const char *what, Span span)
+{
+    return sema_error(in, span, "%s is not supported on a list whose length is known only at run time "
+                      "(such a list supports append, len, indexing with an int, for loops, "
+                      "torch.cat and torch.stack)", what);
+}
+
+static bool need_sequences(Interp *in, const char *what, Span span)
+{
+    if (in->lower->opset >= 11)
+        return true;
+    sema_error(in, span, "%s needs ONNX sequences, which exist from opset 11 on (compiling for opset %d)",
+               what, in->lower->opset);
+    return false;
+}
+
+/* ---- element types ---- */
+
+static bool item_type(Interp *in, Value *v, IrType *out)
+{
+    if (v->kind == VK_TENSOR) {
+        *out = ir_type_tensor(in->arena, v->u.tensor->dtype, v->u.tensor->rank, v->u.tensor->dims);
+        return v->u.tensor->rank >= 0;
+    }
+    if (v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL) {
+        *out = ir_type_scalar(sema_number_dtype(v->kind));
+        return true;
+    }
+    return false;
+}
+
+/* The type covering A and B (same element type and rank). */
+static bool widen_elem(Interp *in, const IrType *a, const IrType *b, IrType *out)
+{
+    if (a->dtype != b->dtype || a->rank != b->rank)
+        return false;
+    *out = ir_type_tensor(in->arena, a->dtype, a->rank, a->dims);
+    for (int i = 0; i < a->rank; i++)
+        if (!dim_equal(a->dims[i], b->dims[i]))
+            out->dims[i] = dim_unknown();
+    return true;
+}
+
+bool dynlist_elem_type(Interp *in, Value *v, IrType *out)
+{
+    if (dynlist_is(v)) {
+        *out = v->u.list->dyn->elem;
+        return out->dtype != DT_UNDEFINED;
+    }
+    ValueList *l = v->u.list;
+    if (l->len == 0 || !item_type(in, l->items[0], out))
+        return false;
+    for (int i = 1; i < l->len; i++) {
+        IrType t;
+        if (!item_type(in, l->items[i], &t) || !widen_elem(in, out, &t, out))
+            return false;
+    }
+    return true;
+}
+
+/* ---- conversions ---- */
+
+static Value *as_tensor_of(Interp *in, Value *v, DType dt, Span span)
+{
+    if (v->kind != VK_TENSOR && !v->dyn)
+        return val_tensor(in, lower_const_tensor(in, v, dt, span));
+    if (v->kind != VK_TENSOR)
+        v = lower_wrap(in, v->dyn);
+    return v->u.tensor->dtype == dt ? v : sema_cast(in, v, dt, span);
+}
+
+static IrValue *retyped(Interp *in, Value *r, const IrType *elem, Span span)
+{
+    if (!r || r->kind != VK_TENSOR)
+        return NULL;
+    IrValue *iv = lower_ir_of(in, r, span);
+    if (iv)
+        iv->type = seq_type(in, elem);
+    return iv;
+}
+
+static IrValue *static_to_seq(Interp *in, ValueList *l, const IrType *elem, Span span)
+{
+    if (l->len == 0) {
+        OnnxAttrArg at = {"dtype", val_dtype(in, elem->dtype)};
+        return retyped(in, sema_onnx(in, "SequenceEmpty", NULL, 0, &at, 1, span), elem, span);
+    }
+    Value **items = arena_alloc(in->arena, sizeof(Value *) * (size_t)l->len);
+    for (int i = 0; i < l->len; i++) {
+        items[i] = as_tensor_of(in, l->items[i], elem->dtype, span);
+        if (!items[i] || items[i]->kind != VK_TENSOR)
+            return NULL;
+    }
+    return retyped(in, sema_onnx(in, "SequenceConstruct", items, l->len, NULL, 0, span), elem, span);
+}
+
+IrValue *dynlist_seq(Interp *in, Value *v, const IrType *elem, Span span)
+{
+    const DynList *d = v->u.list->dyn;
+    if (d && d->collector) {
+        collector_fail(in, d);
+        return NULL;
+    }
+    if (!need_sequences(in, "a list whose length is known only at run time", span))
+        return NULL;
+    if (!d)
+        return static_to_seq(in, v->u.list, elem, span);
+    if (d->seq)
+        return d->seq;
+    Value *x = lower_wrap(in, d->stacked);
+    OnnxAttrArg at[2] = {{"axis", val_int(in, 0)}, {"keepdims", val_int(in, 0)}};
+    return retyped(in, sema_onnx(in, "SplitToSequence", &x, 1, at, 2, span), &d->elem, span);
+}
+
+/* ---- operations ---- */
+
+static Value *first_dim(Interp *in, IrValue *x, Span span)
+{
+    Value *shape = sema_onnx1(in, "Shape", lower_wrap(in, x), span);
+    Value *d = shape && shape->kind == VK_TENSOR ? sema_onnx2(in, "Gather", shape, val_int(in, 0), span) : NULL;
+    if (!d || d->kind != VK_TENSOR)
+        return val_error(in);
+    Value *r = sema_runtime_number(in, VK_INT, lower_ir_of(in, d, span));
+    r->dim = x->type.rank > 0 ? x->type.dims[0] : dim_unknown();
+    return r;
+}
+
+Value *dynlist_len(Interp *in, Value *l, Span span)
+{
+    const DynList *d = l->u.list->dyn;
+    if (d->collector)
+        return collector_fail(in, d);
+    if (d->stacked)
+        return first_dim(in, d->stacked, span);
+    Value *n = sema_onnx1(in, "SequenceLength", lower_wrap(in, d->seq), span);
+    if (!n || n->kind != VK_TENSOR)
+        return val_error(in);
+    return sema_runtime_number(in, VK_INT, lower_ir_of(in, n, span));
+}
+
+Value *dynlist_getitem(Interp *in, Value *l, Value *index, Span span)
+{
+    const DynList *d = l->u.list->dyn;
+    if (d->collector)
+        return collector_fail(in, d);
+    if (index->kind != VK_INT && index->kind != VK_BOOL)
+        return dynlist_unsupported(in, index->kind == VK_SLICE ? "slicing" : "this kind of index", span);
+    Value *i = index->kind == VK_BOOL ? val_int(in, index->dyn ? 0 : index->u.b) : index;
+    if (index->kind == VK_BOOL && index->dyn)
+        i = sema_cast(in, lower_wrap(in, index->dyn), DT_INT64, span);
+    if (d->stacked) {
+        OnnxAttrArg at = {"axis", val_int(in, 0)};
+        Value *pos[2] = {lower_wrap(in, d->stacked), i};
+        return sema_onnx(in, "Gather", pos, 2, &at, 1, span);
+    }
+    Value *r = sema_onnx2(in, "SequenceAt", lower_wrap(in, d->seq), i, span);
+    if (r && r->kind == VK_TENSOR) {
+        IrValue *iv = lower_ir_of(in, r, span);
+        iv->type = d->elem;
+        r = lower_wrap(in, iv);
+    }
+    return r;
+}
+
+Value *dynlist_append(Interp *in, Value *l, Value *item, Span span)
+{
+    ValueList *vl = l->u.list;
+    const DynList *d = vl->dyn;
+    IrType t, widened;
+    if (d->collector) {
+        ScanCollector *c = d->collector;
+        if (c->item || in->region != c->region || item->kind == VK_ERROR)
+            return collector_fail(in, d);
+        c->item = item;
+        return val_none(in);
+    }
+    if (!item_type(in, item, &t))
+        return sema_error(in, span, "a list whose length is known only at run time can hold only tensors "
+                          "and numbers, not '%s'", value_type_name(in, item));
+    if (item->kind != VK_TENSOR)
+        t.dtype = d->elem.dtype;
+    if (!widen_elem(in, &d->elem, &t, &widened))
+        return sema_error(in, span, "this list holds %s tensors of rank %d; appending a %s tensor of rank %d "
+                          "would make its items differ in element type or rank, which a list of run-time "
+                          "length (an ONNX sequence) cannot hold", dtype_name(d->elem.dtype), d->elem.rank,
+                          dtype_name(t.dtype), t.rank);
+    IrValue *seq = dynlist_seq(in, l, &d->elem, span);
+    Value *x = seq ? as_tensor_of(in, item, widened.dtype, span) : NULL;
+    if (!x || x->kind != VK_TENSOR)
+        return val_error(in);
+    Value *pos[2] = {lower_wrap(in, seq), x};
+    IrValue *out = retyped(in, sema_onnx(in, "SequenceInsert", pos, 2, NULL, 0, span), &widened, span);
+    if (!out)
+        return val_error(in);
+    DynList *nd = arena_alloc(in->arena, sizeof *nd);
+    nd->seq = out;
+    nd->elem = widened;
+    region_write_list(in, vl);
+    vl->dyn = nd;
+    return val_none(in);
+}
+
+/* ---- torch.cat / torch.stack over a run-time list ---- */
+
+/* The stacked items with axis 0 moved to position D (stack along D). */
+static Value *move_axis0(Interp *in, IrValue *stacked, int d, int rank, Span span)
+{
+    Value *x = lower_wrap(in, stacked);
+    if (d == 0)
+        return x;
+    Value *perm = val_list(in, rank);
+    for (int i = 1; i <= d; i++)
+        vlist_push(in, perm->u.list, val_int(in, i));
+    vlist_push(in, perm->u.list, val_int(in, 0));
+    for (int i = d + 1; i < rank; i++)
+        vlist_push(in, perm->u.list, val_int(in, i));
+    OnnxAttrArg at = {"perm", perm};
+    return sema_onnx(in, "Transpose", &x, 1, &at, 1, span);
+}
+
+/* cat along D of stacked [N, e0, ...]: move N next to e_D and merge the two. */
+static Value *cat_stacked(Interp *in, IrValue *stacked, int d, int rank, Span span)
+{
+    Value *t = move_axis0(in, stacked, d, rank + 1, span);
+    if (!t || t->kind != VK_TENSOR)
+        return t;
+    Value *shape = sema_onnx1(in, "Shape", t, span);
+    Value *parts[3];
+    int n = 0;
+    OnnxAttrArg ax = {"axis", val_int(in, 0)};
+    Value *neg = val_list(in, 1);
+    vlist_push(in, neg->u.list, val_int(in, -1));
+    if (d > 0) {
+        Value *pos[3] = {shape, val_list(in, 1), val_list(in, 1)};
+        vlist_push(in, pos[1]->u.list, val_int(in, 0));
+        vlist_push(in, pos[2]->u.list, val_int(in, d));
+        parts[n++] = sema_onnx(in, "Slice", pos, 3, NULL, 0, span);
+    }
+    parts[n++] = neg;
+    if (d + 2 <= rank) {
+        Value *pos[3] = {shape, val_list(in, 1), val_list(in, 1)};
+        vlist_push(in, pos[1]->u.list, val_int(in, d + 2));
+        vlist_push(in, pos[2]->u.list, val_int(in, rank + 1));
+        parts[n++] = sema_onnx(in, "Slice", pos, 3, NULL, 0, span);
+    }
+    Value *target = n == 1 ? parts[0] : sema_onnx(in, "Concat", parts, n, &ax, 1, span);
+    return sema_onnx2(in, "Reshape", t, target, span);
+}
+
+/* runtime_list_concat(list, dim, new_axis): torch.cat (new_axis False) or
+ * torch.stack (True) of a run-time list. */
+static Value *n_runtime_list_concat(Interp *in, CallArgs *a, Span span, const Builtin *self)
+{
+    (void)self;
+    Value *l = arg_get(a, 0, NULL), *dim = arg_get(a, 1, NULL), *na = arg_get(a, 2, NULL);
+    if (!l || !dynlist_is(l) || !dim || dim->kind != VK_INT || dim->dyn || !na || na->kind != VK_BOOL)
+        return sema_error(in, span, "runtime_list_concat(list, dim, new_axis)");
+    const DynList *d = l->u.list->dyn;
+    if (d->collector)
+        return collector_fail(in, d);
+    int rank = d->elem.rank;
+    if (rank < 0)
+        return sema_error(in, span, "the items of this run-time list have an unknown rank");
+    bool new_axis = na->u.b;
+    int r = rank + (new_axis ? 1 : 0);
+    int64_t ax = dim->u.i;
+    if (ax < -r || ax >= r || (!new_axis && rank == 0))
+        return raise_new(in, in->cls.index_error, span,
+                         "Dimension out of range (expected to be in range of [%d, %d], but got %lld)", -r,
+                         r - 1, (long long)ax);
+    if (ax < 0)
+        ax += r;
+    if (d->stacked)
+        return new_axis ? move_axis0(in, d->stacked, (int)ax, r, span) : cat_stacked(in, d->stacked, (int)ax, rank, span);
+    OnnxAttrArg at[2] = {{"axis", val_int(in, ax)}, {"new_axis", val_int(in, new_axis)}};
+    Value *seq = lower_wrap(in, d->seq);
+    return sema_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);
+}
+
+static Value *n_is_runtime_list(Interp *in, CallArgs *a, Span span, const Builtin *self)
+{
+    (void)self; (void)span;
+    return val_bool(in, dynlist_is(arg_get(a, 0, NULL)));
+}
+
+void dynlist_natives_install(Interp *in, Module *m)
+{
+    scope_set(in->arena, m->globals, intern(&in->c->names, "is_runtime_list"),
+              make_builtin(in, "is_runtime_list", n_is_runtime_list, NULL));
+    scope_set(in->arena, m->globals, intern(&in->c->names, "runtime_list_concat"),
+              make_builtin(in, "runtime_list_concat", n_runtime_list_concat, NULL));
+}
