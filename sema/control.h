@@ -155,6 +155,11 @@ bool dynlist_elem_type(Interp *in, Value *v, IrType *out);
  * graph being built; ELEM types an empty static list.  NULL after
  * reporting (opsets before 11 have no sequences). */
 IrValue *dynlist_seq(Interp *in, Value *v, const IrType *elem, Span span);
+/* How an If or a Loop carries a run-time list: a sequence (opset 13 and
+ * later) or its items stacked on a new first axis (before). */
+IrType dynlist_carrier_type(Interp *in, const IrType *elem);
+IrValue *dynlist_carrier(Interp *in, Value *v, const IrType *elem, Span span);
+Value *dynlist_from_carrier(Interp *in, IrValue *iv);
 /* The operations of run-time lists (the caller checked dynlist_is). */
 Value *dynlist_len(Interp *in, Value *l, Span span);
 Value *dynlist_getitem(Interp *in, Value *l, Value *index, Span span);

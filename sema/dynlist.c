@@ -10,6 +10,12 @@
  * what torch.stack of the list is).  Every item has the DynList's element
  * type (an ONNX sequence is homogeneous).
  *
+ * Sequences can cross If and Loop boundaries only from opset 13 on (If-13
+ * and Loop-13 accept them).  Below, a list that an If or a Loop must carry
+ * travels stacked instead, as a tensor whose first axis grows by Concat:
+ * this needs items of one shape, and an empty list needs item dimensions
+ * known at compile time (to make the empty [0, ...] tensor).
+ *
  * Supported on such lists: append, len, indexing with an int (static or
  * run-time), iteration by a for loop (loop.c), list(l), torch.cat and
  * torch.stack, merging across run-time control flow, and returning the
@@ -169,6 +175,93 @@ static IrValue *static_to_seq(Interp *in, ValueList *l, const IrType *elem, Span
     return retyped(in, sema_onnx(in, "SequenceConstruct", items, l->len, NULL, 0, span), elem, span);
 }
 
+static bool use_stacked(Interp *in)
+{
+    return in->lower->opset < 13;
+}
+
+static Value *unsqueeze0(Interp *in, Value *x, Span span)
+{
+    Value *axes = val_list(in, 1);
+    vlist_push(in, axes->u.list, val_int(in, 0));
+    if (in->lower->opset >= 13)
+        return sema_onnx2(in, "Unsqueeze", x, axes, span);
+    OnnxAttrArg at = {"axes", axes};
+    return sema_onnx(in, "Unsqueeze", &x, 1, &at, 1, span);
+}
+
+/* The items of list V stacked on a new first axis. */
+static IrValue *dynlist_stacked(Interp *in, Value *v, const IrType *elem, Span span)
+{
+    const DynList *d = v->u.list->dyn;
+    if (d && d->collector) {
+        collector_fail(in, d);
+        return NULL;
+    }
+    if (d && d->stacked)
+        return d->stacked;
+    Value *r;
+    if (d) {
+        Value *seq = lower_wrap(in, d->seq);
+        OnnxAttrArg at[2] = {{"axis", val_int(in, 0)}, {"new_axis", val_int(in, 1)}};
+        r = sema_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);
+    } else if (v->u.list->len == 0) {
+        int64_t dims[33] = {0};
+        for (int i = 0; i < elem->rank && i < 32; i++) {
+            if (!dim_is_known(elem->dims[i])) {
+                sema_error(in, span, "this list starts empty and grows under run-time control flow; its items "
+                           "have a dimension known only at run time, so it needs ONNX sequences in If and "
+                           "Loop (opset 13 or later; compiling for opset %d)", in->lower->opset);
+                return NULL;
+            }
+            dims[i + 1] = elem->dims[i].value;
+        }
+        Tensor *t = arena_alloc(in->arena, sizeof *t);
+        t->dtype = elem->dtype;
+        t->rank = elem->rank + 1;
+        t->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
+        for (int i = 0; i < t->rank; i++)
+            t->dims[i] = dim_known(dims[i]);
+        t->is_static = true;
+        t->data = ir_tensor_new(in->arena, t->dtype, t->rank, dims);
+        t->init = TINIT_DATA;
+        r = val_tensor(in, t);
+    } else {
+        ValueList *l = v->u.list;
+        Value **parts = arena_alloc(in->arena, sizeof(Value *) * (size_t)l->len);
+        for (int i = 0; i < l->len; i++) {
+            Value *x = as_tensor_of(in, l->items[i], elem->dtype, span);
+            parts[i] = x && x->kind == VK_TENSOR ? unsqueeze0(in, x, span) : NULL;
+            if (!parts[i] || parts[i]->kind != VK_TENSOR)
+                return NULL;
+        }
+        OnnxAttrArg at = {"axis", val_int(in, 0)};
+        r = l->len == 1 ? parts[0] : sema_onnx(in, "Concat", parts, l->len, &at, 1, span);
+    }
+    return r && r->kind == VK_TENSOR ? lower_ir_of(in, r, span) : NULL;
+}
+
+IrType dynlist_carrier_type(Interp *in, const IrType *elem)
+{
+    if (!use_stacked(in))
+        return seq_type(in, elem);
+    Dim *dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(elem->rank + 1));
+    dims[0] = dim_unknown();
+    for (int i = 0; i < elem->rank; i++)
+        dims[i + 1] = elem->dims[i];
+    return ir_type_tensor(in->arena, elem->dtype, elem->rank + 1, dims);
+}
+
+IrValue *dynlist_carrier(Interp *in, Value *v, const IrType *elem, Span span)
+{
+    return use_stacked(in) ? dynlist_stacked(in, v, elem, span) : dynlist_seq(in, v, elem, span);
+}
+
+Value *dynlist_from_carrier(Interp *in, IrValue *iv)
+{
+    return iv->type.kind == IR_TYPE_SEQUENCE ? dynlist_from_seq(in, iv) : dynlist_from_stacked(in, iv);
+}
+
 IrValue *dynlist_seq(Interp *in, Value *v, const IrType *elem, Span span)
 {
     const DynList *d = v->u.list->dyn;
@@ -237,6 +330,26 @@ Value *dynlist_getitem(Interp *in, Value *l, Value *index, Span span)
     return r;
 }
 
+/* Below opset 13: the stacked items grow by a Concat. */
+static Value *append_stacked(Interp *in, ValueList *vl, Value *item, const IrType *widened, Span span)
+{
+    Value *x = as_tensor_of(in, item, widened->dtype, span);
+    Value *u = x && x->kind == VK_TENSOR ? unsqueeze0(in, x, span) : NULL;
+    if (!u || u->kind != VK_TENSOR)
+        return val_error(in);
+    OnnxAttrArg at = {"axis", val_int(in, 0)};
+    Value *pos[2] = {lower_wrap(in, vl->dyn->stacked), u};
+    Value *r = sema_onnx(in, "Concat", pos, 2, &at, 1, span);
+    if (!r || r->kind != VK_TENSOR)
+        return val_error(in);
+    DynList *nd = arena_alloc(in->arena, sizeof *nd);
+    nd->stacked = lower_ir_of(in, r, span);
+    nd->elem = *widened;
+    region_write_list(in, vl);
+    vl->dyn = nd;
+    return val_none(in);
+}
+
 Value *dynlist_append(Interp *in, Value *l, Value *item, Span span)
 {
     ValueList *vl = l->u.list;
@@ -259,6 +372,8 @@ Value *dynlist_append(Interp *in, Value *l, Value *item, Span span)
                           "would make its items differ in element type or rank, which a list of run-time "
                           "length (an ONNX sequence) cannot hold", dtype_name(d->elem.dtype), d->elem.rank,
                           dtype_name(t.dtype), t.rank);
+    if (d->stacked && use_stacked(in))
+        return append_stacked(in, vl, item, &widened, span);
     IrValue *seq = dynlist_seq(in, l, &d->elem, span);
     Value *x = seq ? as_tensor_of(in, item, widened.dtype, span) : NULL;
     if (!x || x->kind != VK_TENSOR)

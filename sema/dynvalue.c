@@ -12,6 +12,8 @@
 #include "sema/interp.h"
 #include "sema/sema_internal.h"
 
+void dynlist_natives_install(Interp *in, Module *m);
+
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
 
 Value *sema_onnx(Interp *in, const char *op, Value **inputs, int n_inputs, const OnnxAttrArg *attrs,
@@ -180,4 +182,5 @@ void control_natives_install(Interp *in, Module *m)
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
         scope_set(in->arena, m->globals, intern(&in->c->names, fns[i].name),
                   make_builtin(in, fns[i].name, fns[i].fn, NULL));
+    dynlist_natives_install(in, m);
 }

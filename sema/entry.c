@@ -390,6 +390,11 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
     IrValue *iv = lower_ir_of(in, v, span);
     if (!iv)
         return false;
+    if (iv->type.rank < 0) {
+        sema_error(in, span, "forward() returns a tensor whose rank depends on a run-time condition "
+                   "(its branches give it different ranks); a graph output needs a known rank");
+        return false;
+    }
     bool needs_copy = iv->producer == NULL;     /* a graph input or an initializer */
     for (int i = 0; i < L->model->graph->outputs.len; i++)
         needs_copy |= L->model->graph->outputs.items[i] == iv;

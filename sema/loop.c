@@ -220,9 +220,19 @@ static bool widen_into(Interp *in, IrType *t, const IrType *u, DType dt)
     return true;
 }
 
+/* Equal types, an unknown dimension being equal to another unknown one
+ * (ir_type_equal treats unknown dimensions as unequal to anything). */
 static bool same_type(const IrType *a, const IrType *b)
 {
-    return ir_type_equal(a, b);
+    if (a->kind != b->kind || a->dtype != b->dtype || a->rank != b->rank)
+        return false;
+    for (int i = 0; i < a->rank; i++) {
+        Dim x = a->dims[i], y = b->dims[i];
+        bool unknown = !dim_is_known(x) && !x.sym && !dim_is_known(y) && !y.sym;
+        if (!unknown && !dim_equal(x, y))
+            return false;
+    }
+    return true;
 }
 
 /* The plan for a carry whose value changed from INIT to END. */
@@ -350,25 +360,30 @@ static bool widen_list(LoopCtx *lc, Carry *c, Value *end)
     return true;
 }
 
+/* Whether every dimension of T is a number or a symbol of the inputs:
+ * then the items of a scan output have one shape in every iteration. */
+static bool stable_dims(const IrType *t)
+{
+    for (int i = 0; i < t->rank; i++)
+        if (!dim_is_known(t->dims[i]) && !t->dims[i].sym)
+            return false;
+    return t->rank >= 0;
+}
+
+/* A scan output: the body must have appended exactly one item of a shape
+ * that cannot change between iterations; otherwise the list is carried. */
 static bool widen_scan(LoopCtx *lc, Carry *c)
 {
     Interp *in = lc_in(lc);
     ScanCollector *col = &c->collector;
     IrType et;
-    if (col->failed || !col->item || col->item->kind != VK_TENSOR || col->item->u.tensor->rank < 0) {
-        if (in->lower->opset < 11) {
-            sema_error(in, lc->span, "%s is built by this run-time loop in a way that needs ONNX sequences "
-                       "(opset 11 or later; compiling for opset %d): only a list that gets exactly one "
-                       "tensor per iteration and is not read inside the loop can be a scan output",
-                       c->label, in->lower->opset);
-            return false;
-        }
+    if (col->failed || !col->item || col->item->kind != VK_TENSOR || col->item->u.tensor->rank < 0 ||
+        !stable_dims((et = type_of(in, col->item), &et))) {
         c->form = FORM_LIST;
         c->scan_tried = true;
         lc->changed = true;
         return true;
     }
-    et = type_of(in, col->item);
     IrType old = c->type;
     if (!widen_into(in, &c->type, &et, old.dtype) || et.dtype != old.dtype) {
         c->form = FORM_LIST;
@@ -696,11 +711,7 @@ Value *control_iter_length(Interp *in, Value *v, Span span)
 
 static IrType carried_type(Interp *in, const Carry *c)
 {
-    if (c->form != FORM_LIST)
-        return c->type;
-    IrType *e = arena_alloc(in->arena, sizeof *e);
-    *e = c->type;
-    return (IrType){.kind = IR_TYPE_SEQUENCE, .dtype = c->type.dtype, .rank = -1, .elem = e};
+    return c->form == FORM_LIST ? dynlist_carrier_type(in, &c->type) : c->type;
 }
 
 static bool is_carried(const Carry *c)
@@ -735,7 +746,7 @@ static void bind_inputs(LoopCtx *lc, Region *r)
         switch (c->form) {
         case FORM_TENSOR: carry_set(in, c, lower_wrap(in, c->input)); break;
         case FORM_NUMBER: carry_set(in, c, sema_runtime_number(in, c->number_kind, c->input)); break;
-        case FORM_LIST: carry_set(in, c, dynlist_from_seq(in, c->input)); break;
+        case FORM_LIST: carry_set(in, c, dynlist_from_carrier(in, c->input)); break;
         case FORM_SCAN:
             c->collector = (ScanCollector){.region = r, .elem = c->type};
             carry_set(in, c, dynlist_collecting(in, &c->collector));
@@ -856,47 +867,6 @@ static void capture_ends(LoopCtx *lc)
 
 /* ---- a stable round: the Loop node ---- */
 
-static int count_uses(const IrGraph *g, const IrValue *v)
-{
-    int n = 0;
-    for (int i = 0; i < g->nodes.len; i++) {
-        const IrNode *node = g->nodes.items[i];
-        for (int k = 0; k < node->n_inputs; k++)
-            n += node->inputs[k] == v;
-        for (int k = 0; k < node->n_attrs; k++)
-            if (node->attrs[k].kind == IR_ATTR_GRAPH && node->attrs[k].g)
-                n += count_uses(node->attrs[k].g, v);
-    }
-    for (int i = 0; i < g->outputs.len; i++)
-        n += g->outputs.items[i] == v;
-    return n;
-}
-
-/* A list that starts empty and gets exactly one item per iteration, read
- * nowhere in the body: its items can be the Loop's scan output. */
-static bool scan_pattern(LoopCtx *lc, Carry *c)
-{
-    if (c->kind != CARRY_LIST || c->form != FORM_LIST || c->scan_tried || c->list->len || c->list->dyn)
-        return false;
-    const DynList *d = c->end->kind == VK_LIST ? c->end->u.list->dyn : NULL;
-    IrNode *n = d && d->seq ? d->seq->producer : NULL;
-    if (!n || n->graph != lc->body.graph || strcmp(n->op_type, "SequenceInsert") != 0 || n->n_inputs != 2 ||
-        n->inputs[0] != c->input)
-        return false;
-    return count_uses(lc->body.graph, c->input) == 1 && count_uses(lc->body.graph, d->seq) == 0;
-}
-
-static void check_scans(LoopCtx *lc)
-{
-    for (int i = 0; i < lc->carries.len; i++) {
-        Carry *c = lc->carries.items[i];
-        if (scan_pattern(lc, c)) {
-            c->form = FORM_SCAN;
-            lc->changed = true;
-        }
-    }
-}
-
 static IrValue *bool_ir(Interp *in, Value *v, Span span)
 {
     if (v->dyn)
@@ -978,7 +948,7 @@ static ExecStatus finalize(LoopCtx *lc)
                 continue;
             IrValue *out = node->outputs[k++];
             Value *v = c->form == FORM_SCAN ? dynlist_from_stacked(in, out)
-                       : c->form == FORM_LIST ? dynlist_from_seq(in, out)
+                       : c->form == FORM_LIST ? dynlist_from_carrier(in, out)
                        : c->form == FORM_NUMBER ? sema_runtime_number(in, c->number_kind, out)
                                                 : lower_wrap(in, out);
             carry_set(in, c, v);
@@ -1007,14 +977,15 @@ static void init_carries(LoopCtx *lc)
 
 static bool update_all(LoopCtx *lc)
 {
-    Interp *in = lc_in(lc);
     for (int i = 0; i < lc->carries.len; i++) {
         Carry *c = lc->carries.items[i];
         CarryForm before = c->form;
         if (!update_carry(lc, c))
             return false;
-        /* without sequences, a growing list can only be a scan output */
-        if (before == FORM_STATIC && c->form == FORM_LIST && c->kind == CARRY_LIST && in->lower->opset < 11)
+        /* a list that starts empty and got one item: try a scan output */
+        if (before == FORM_STATIC && c->form == FORM_LIST && c->kind == CARRY_LIST && !c->scan_tried &&
+            !c->list->len && !c->list->dyn && c->end->kind == VK_LIST && !c->end->u.list->dyn &&
+            c->end->u.list->len == 1)
             c->form = FORM_SCAN;
     }
     return true;
@@ -1029,7 +1000,7 @@ static ExecStatus run_loop(LoopCtx *lc)
     for (int round = 0; round < MAX_ROUNDS; round++) {
         lc->changed = false;
         new_body(lc);
-        Region r = {0};
+        Region r = {.loop_body = true};
         region_enter(in, &r, lc->body.graph);
         ExecStatus st = run_body(lc, &r);
         bool ok = st != EXEC_RAISE;
@@ -1042,8 +1013,6 @@ static ExecStatus run_loop(LoopCtx *lc)
             return EXEC_RAISE;
         if (!ok || in->c->diag.nerrors > lc->errors || !update_all(lc))
             return EXEC_NORMAL;
-        if (!lc->changed)
-            check_scans(lc);
         if (!lc->changed)
             return finalize(lc);
     }

@@ -46,6 +46,7 @@ typedef struct Leaf {
     Value *v[2];
     LeafForm form;
     ValueKind number_kind;  /* LEAF_NUMBER */
+    IrType elem;            /* LEAF_LIST: the items' type */
     IrType type;
     Value *result;
 } Leaf;
@@ -225,10 +226,8 @@ static Plan *leaf_list(Merger *g, const char *label, Value *a, Value *b)
     lf->v[0] = a;
     lf->v[1] = b;
     lf->form = LEAF_LIST;
-    IrType elem = ka && kb ? widen_type(in, &ea, &eb, ea.dtype) : ka ? ea : eb;
-    IrType *e = arena_alloc(in->arena, sizeof *e);
-    *e = elem;
-    lf->type = (IrType){.kind = IR_TYPE_SEQUENCE, .elem = e, .rank = -1};
+    lf->elem = ka && kb ? widen_type(in, &ea, &eb, ea.dtype) : ka ? ea : eb;
+    lf->type = dynlist_carrier_type(in, &lf->elem);
     return plan_leaf(g, lf);
 }
 
@@ -244,12 +243,24 @@ static const char *kind_text(Interp *in, const Value *v)
 
 static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b);
 
+/* Whether the code runs in the body of a Loop (whose lists are sequences
+ * once their length varies). */
+static bool in_loop_body(Interp *in)
+{
+    for (Region *r = in->region; r; r = r->outer)
+        if (r->loop_body)
+            return true;
+    return false;
+}
+
 static Plan *merge_sequences(Merger *g, const char *label, Value *a, Value *b)
 {
     Interp *in = g->in;
     if (a->kind == VK_LIST && (dynlist_is(a) || dynlist_is(b)))
         return leaf_list(g, label, a, b);
     int n = a->u.list->len;
+    if (n != b->u.list->len && a->kind == VK_LIST && in_loop_body(in) && in->lower->opset >= 11)
+        return leaf_list(g, label, a, b);   /* a list growing in a run-time loop: a sequence */
     if (n != b->u.list->len) {
         char lens[96];
         snprintf(lens, sizeof lens, "%d item%s on %s but %d on %s", n, n == 1 ? "" : "s",
@@ -519,7 +530,7 @@ static void merge_containers(Merger *g)
 IrValue *control_value_as(Interp *in, Value *v, const IrType *t, bool list, Span span)
 {
     if (list)
-        return dynlist_seq(in, v, t, span);
+        return dynlist_carrier(in, v, t, span);
     if (v->kind != VK_TENSOR && !v->dyn)
         v = val_tensor(in, lower_const_tensor(in, v, t->dtype, span));
     else if (v->kind != VK_TENSOR)
@@ -539,7 +550,7 @@ static IrValue *leaf_output(Merger *g, Leaf *lf, int k)
     IrGraph *saved = L->graph;
     L->graph = graph;
     bool list = lf->form == LEAF_LIST;
-    IrValue *ir = control_value_as(in, lf->v[k], list ? lf->type.elem : &lf->type, list, span);
+    IrValue *ir = control_value_as(in, lf->v[k], list ? &lf->elem : &lf->type, list, span);
     IrValue *out = ir ? lower_graph_output(L, graph, ir, &ir->type, span) : NULL;
     L->graph = saved;
     return out;
@@ -566,7 +577,7 @@ static bool emit_if(Merger *g)
         if (lf->form == LEAF_NUMBER)
             lf->result = sema_runtime_number(in, lf->number_kind, out);
         else if (lf->form == LEAF_LIST)
-            lf->result = dynlist_from_seq(in, out);
+            lf->result = dynlist_from_carrier(in, out);
         else
             lf->result = lower_wrap(in, out);
     }

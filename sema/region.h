@@ -46,6 +46,7 @@ typedef struct Region {
     IrGraph *graph;         /* nodes go here while the region runs (may be NULL) */
     IrGraph *saved_graph;
     bool active;
+    bool loop_body;         /* the body of a Loop (lists may grow in it) */
 } Region;
 
 /* Starts R (zeroed by the caller) with GRAPH, a new subgraph of the

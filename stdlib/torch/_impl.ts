@@ -453,6 +453,9 @@ def squeeze(input, dim=None):
 
 
 def cat(tensors, dim=0, *, out=None):
+    if _native.is_runtime_list(tensors):
+        # a list built by a loop with a run-time trip count
+        return _native.runtime_list_concat(tensors, dim, False)
     tensors = list(tensors)
     if len(tensors) == 0:
         raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
@@ -468,6 +471,8 @@ concatenate = cat
 
 
 def stack(tensors, dim=0, *, out=None):
+    if _native.is_runtime_list(tensors):
+        return _native.runtime_list_concat(tensors, dim, True)
     tensors = list(tensors)
     rank = tensors[0].dim()
     d = _norm_dim(dim, rank + 1)
