@@ -114,7 +114,18 @@ IrValue *control_value_as(Interp *in, Value *v, const IrType *t, bool list, Span
  * Returns the merged result (or None); poison after reporting. */
 Value *control_merge(Interp *in, MergeSpec *m);
 
-/* ---- loop.c ---- */
+/* ---- loop.c, loop_iter.c ---- */
+
+/* The iteration of a run-time loop (loop_iter.c). */
+typedef struct LoopIter {
+    Interp *in;
+    PtrVec zip_stacks;      /* static sequences of a zip and their stacks */
+} LoopIter;
+/* The trip count of iterating IT (a run-time int, or a static one). */
+Value *loop_trip_count(LoopIter *it, Value *iterable, Span span);
+/* Item ITER (a run-time int) of IT, in the body being built. */
+Value *loop_item(LoopIter *it, Value *iterable, Value *iter, Span span);
+
 
 /* while TEST: whose condition, evaluated now, is the run-time bool COND. */
 ExecStatus control_while(Interp *in, const AstNode *s, Value *cond);

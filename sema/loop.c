@@ -44,14 +44,27 @@
 
 typedef enum CarryKind { CARRY_NAME, CARRY_ITEM, CARRY_LIST } CarryKind;
 
-/* How a carried value travels this round. */
-typedef enum CarryForm {
+/* How a value travels through the Loop this round; recursive for tuples
+ * (and lists of fixed length), whose items travel one by one. */
+typedef enum PlanForm {
     FORM_STATIC,            /* not carried: the body sees the value from before the loop */
     FORM_TENSOR,            /* a tensor input/output of the body */
     FORM_NUMBER,            /* a run-time number (0-d tensor) */
-    FORM_LIST,              /* a list as a sequence */
+    FORM_LIST,              /* a run-time list (a sequence, or stacked items) */
     FORM_SCAN,              /* a list getting one item per iteration: a scan output */
-} CarryForm;
+    FORM_TUPLE,             /* item by item */
+} PlanForm;
+
+typedef struct Plan {
+    PlanForm form;
+    Value *init;            /* the value before the loop */
+    ValueKind number_kind;  /* FORM_NUMBER */
+    IrType type;            /* TENSOR, NUMBER: the carried type; LIST, SCAN: the items' type */
+    ValueKind seq_kind;     /* FORM_TUPLE: VK_TUPLE or VK_LIST */
+    struct Plan *parts;     /* FORM_TUPLE */
+    int n;
+    IrValue *input;         /* this round's body input */
+} Plan;
 
 typedef struct Carry {
     CarryKind kind;
@@ -60,12 +73,8 @@ typedef struct Carry {
     ValueList *list;        /* CARRY_ITEM (with index), CARRY_LIST */
     int index;
     const char *label;      /* for messages */
-    Value *init;            /* before the loop (NULL: unbound) */
-    CarryForm form;
-    ValueKind number_kind;  /* FORM_NUMBER */
-    IrType type;            /* FORM_TENSOR, FORM_NUMBER; the item type of FORM_LIST/SCAN */
-    bool scan_tried;        /* FORM_SCAN failed once: stay a sequence */
-    IrValue *input;         /* this round's body input */
+    Plan plan;              /* plan.init: the value before the loop (NULL: unbound) */
+    bool scan_tried;        /* the scan form failed once: the list is carried */
     Value *end;             /* this round's value at the end of the body */
     ScanCollector collector;
 } Carry;
@@ -78,10 +87,11 @@ typedef struct LoopCtx {
     FlowNames head;         /* live at the loop head */
     PtrVec carries;         /* Carry* */
     Value *iterable;        /* for loops */
+    LoopIter iter;
     Value *trip;            /* trip count (run-time int), or NULL for while */
     Value *cond0;           /* the condition before the first iteration */
-    PtrVec zip_stacks;      /* static sequences of a zip, stacked before the loop */
     LoopBody body;
+    PtrVec inputs;          /* IrType* of the body's carried inputs, this round */
     Value *cond_out;
     bool may_break;
     bool changed;
@@ -129,8 +139,8 @@ static void carry_set(Interp *in, Carry *c, Value *v)
         break;
     case CARRY_LIST:
         region_write_list(in, c->list);
-        c->list->items = NULL;
-        c->list->len = c->list->cap = 0;
+        c->list->items = v->u.list->dyn ? NULL : v->u.list->items;
+        c->list->len = c->list->cap = v->u.list->dyn ? 0 : v->u.list->len;
         c->list->dyn = v->u.list->dyn;
         break;
     }
@@ -162,8 +172,8 @@ static Carry *add_carry(LoopCtx *lc, CarryKind kind, Scope *scope, const char *n
     c->name = name;
     c->list = list;
     c->index = index;
-    c->init = init;
-    c->form = FORM_STATIC;
+    c->plan.init = init;
+    c->plan.form = FORM_STATIC;
     if (kind == CARRY_NAME)
         c->label = scope == in->frame->locals ? arena_sprintf(in->arena, "'%s'", name)
                                                : arena_sprintf(in->arena, "attribute '%s'", name);
@@ -171,6 +181,8 @@ static Carry *add_carry(LoopCtx *lc, CarryKind kind, Scope *scope, const char *n
         c->label = arena_sprintf(in->arena, "item %d of a list", index);
     else
         c->label = "a list";
+    if (name == in->id.return_value)
+        c->label = "the value returned inside the loop";
     ptrvec_push(in->arena, &lc->carries, c);
     lc->changed = true;
     return c;
@@ -181,6 +193,11 @@ static Carry *add_carry(LoopCtx *lc, CarryKind kind, Scope *scope, const char *n
 static bool is_number(const Value *v)
 {
     return v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL;
+}
+
+static bool is_fixed_sequence(const Value *v)
+{
+    return v->kind == VK_TUPLE || (v->kind == VK_LIST && !v->u.list->dyn);
 }
 
 static int number_order(ValueKind k)
@@ -235,129 +252,163 @@ static bool same_type(const IrType *a, const IrType *b)
     return true;
 }
 
-/* The plan for a carry whose value changed from INIT to END. */
-static bool plan_from_values(LoopCtx *lc, Carry *c, Value *a, Value *b)
+static bool plan_values(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b);
+
+static bool plan_tuple(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
 {
     Interp *in = lc_in(lc);
+    p->form = FORM_TUPLE;
+    p->seq_kind = a->kind;
+    p->n = a->u.list->len;
+    p->parts = arena_alloc(in->arena, sizeof(Plan) * (size_t)(p->n + 1));
+    for (int i = 0; i < p->n; i++) {
+        const char *item = arena_sprintf(in->arena, "item %d of %s", i, label);
+        if (!plan_values(lc, &p->parts[i], item, a->u.list->items[i], b->u.list->items[i]))
+            return false;
+    }
+    return true;
+}
+
+static bool plan_tensor(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
+{
+    Interp *in = lc_in(lc);
+    DType dt = a->kind == VK_TENSOR && b->kind == VK_TENSOR ? promote_types(a->u.tensor->dtype, b->u.tensor->dtype)
+               : a->kind == VK_TENSOR ? promote_number(a->u.tensor->dtype, b->kind)
+                                      : promote_number(b->u.tensor->dtype, a->kind);
+    IrType ta = type_of(in, a), tb = type_of(in, b);
+    p->form = FORM_TENSOR;
+    p->type = ta;
+    if (!widen_into(in, &p->type, &tb, dt)) {
+        sema_error(in, lc->span, "%s changes rank in this run-time loop (%d before an iteration, %d after "
+                   "it); a loop-carried tensor must keep its rank", label, ta.rank, tb.rank);
+        return false;
+    }
+    return true;
+}
+
+static bool plan_list(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
+{
+    Interp *in = lc_in(lc);
+    IrType ea, eb;
+    bool ka = dynlist_elem_type(in, a, &ea), kb = dynlist_elem_type(in, b, &eb);
+    if (!ka && !kb) {
+        sema_error(in, lc->span, "%s changes in this run-time loop but its items are not all tensors of "
+                   "one element type", label);
+        return false;
+    }
+    p->form = FORM_LIST;
+    p->type = ka ? ea : eb;
+    if (ka && kb && (!widen_into(in, &p->type, &eb, ea.dtype) || ea.dtype != eb.dtype)) {
+        sema_error(in, lc->span, "the items of %s differ in element type or rank in this run-time loop; a "
+                   "list of run-time length holds items of one type", label);
+        return false;
+    }
+    return true;
+}
+
+/* The plan for a value that is A before an iteration and B after it. */
+static bool plan_values(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
+{
+    Interp *in = lc_in(lc);
+    p->init = a;
+    if (a->kind == VK_ERROR || b->kind == VK_ERROR || control_same_value(a, b)) {
+        p->form = FORM_STATIC;
+        return true;
+    }
     if (is_number(a) && is_number(b)) {
-        c->form = FORM_NUMBER;
-        c->number_kind = number_order(a->kind) >= number_order(b->kind) ? a->kind : b->kind;
-        c->type = ir_type_scalar(sema_number_dtype(c->number_kind));
+        p->form = FORM_NUMBER;
+        p->number_kind = number_order(a->kind) >= number_order(b->kind) ? a->kind : b->kind;
+        p->type = ir_type_scalar(sema_number_dtype(p->number_kind));
         return true;
     }
-    if ((a->kind == VK_TENSOR || is_number(a)) && (b->kind == VK_TENSOR || is_number(b))) {
-        DType dt = a->kind == VK_TENSOR && b->kind == VK_TENSOR ? promote_types(a->u.tensor->dtype, b->u.tensor->dtype)
-                   : a->kind == VK_TENSOR ? promote_number(a->u.tensor->dtype, b->kind)
-                                          : promote_number(b->u.tensor->dtype, a->kind);
-        IrType ta = type_of(in, a), tb = type_of(in, b);
-        c->form = FORM_TENSOR;
-        c->type = ta;
-        if (!widen_into(in, &c->type, &tb, dt)) {
-            sema_error(in, lc->span, "%s changes rank in this run-time loop (%d before the loop, %d after an "
-                       "iteration); a loop-carried tensor must keep its rank", c->label, ta.rank, tb.rank);
-            return false;
-        }
-        return true;
-    }
-    if (a->kind == VK_LIST && b->kind == VK_LIST) {
-        IrType ea, eb;
-        bool ka = dynlist_elem_type(in, a, &ea), kb = dynlist_elem_type(in, b, &eb);
-        if (!kb && !ka) {
-            sema_error(in, lc->span, "%s changes in this run-time loop but its items are not all tensors of "
-                       "one element type", c->label);
-            return false;
-        }
-        c->form = FORM_LIST;
-        c->type = ka ? ea : eb;
-        if (ka && kb && !widen_into(in, &c->type, &eb, ea.dtype)) {
-            sema_error(in, lc->span, "the items of %s differ in rank in this run-time loop", c->label);
-            return false;
-        }
-        return true;
-    }
+    if ((a->kind == VK_TENSOR || is_number(a)) && (b->kind == VK_TENSOR || is_number(b)))
+        return plan_tensor(lc, p, label, a, b);
+    if (is_fixed_sequence(a) && is_fixed_sequence(b) && a->kind == b->kind && a->u.list->len == b->u.list->len)
+        return plan_tuple(lc, p, label, a, b);
+    if (a->kind == VK_LIST && b->kind == VK_LIST)
+        return plan_list(lc, p, label, a, b);
     sema_error(in, lc->span, "%s is %s before this run-time loop and %s after an iteration; only tensors, "
-               "numbers and lists of tensors can change in a loop with a run-time trip count",
-               c->label, value_type_name(in, a), value_type_name(in, b));
+               "numbers, lists of tensors and tuples of those can change in a loop with a run-time trip "
+               "count", label, value_type_name(in, a), value_type_name(in, b));
     return false;
 }
 
 /* ---- after a round: what changed ---- */
 
-static bool is_input(const Carry *c, const Value *v)
+static bool is_input(const Plan *p, const Value *v)
 {
-    if (!c->input || !v)
+    if (!p->input || !v)
         return false;
     if (v->kind == VK_TENSOR)
-        return !v->u.tensor->is_static && v->u.tensor->ir == c->input;
-    return is_number(v) && v->dyn == c->input;
+        return !v->u.tensor->is_static && v->u.tensor->ir == p->input;
+    if (v->kind == VK_LIST)
+        return v->u.list->dyn && (v->u.list->dyn->seq == p->input || v->u.list->dyn->stacked == p->input);
+    return is_number(v) && v->dyn == p->input;
 }
 
-/* The initial value of a carry that was unbound before the loop: the exit
- * flags start false, the return value as a placeholder; anything else is
- * an error (it would be undefined when the loop runs zero times). */
-static bool default_init(LoopCtx *lc, Carry *c)
+/* Widens plan P (a value the body carried) to cover END, its value after
+ * the body; sets lc->changed when the plan changes. */
+static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
 {
     Interp *in = lc_in(lc);
-    if (c->kind == CARRY_NAME && c->name == in->id.flag_return) {
-        c->init = val_bool(in, false);
+    if (end->kind == VK_ERROR)
         return true;
-    }
-    if (c->kind == CARRY_NAME && c->name == in->id.return_value) {
-        c->init = control_placeholder(in, c->end);
-        if (c->init)
+    if (p->form == FORM_STATIC) {
+        if (control_same_value(p->init, end))
             return true;
+        lc->changed = true;
+        return plan_values(lc, p, label, p->init, end);
     }
-    sema_error(in, lc->span, "%s is assigned in this loop but not before it; it would be undefined after "
-               "the loop when the loop runs zero times (the trip count is known only at run time)", c->label);
-    return false;
-}
-
-static bool widen_dynamic(LoopCtx *lc, Carry *c, Value *end)
-{
-    Interp *in = lc_in(lc);
-    if (c->form == FORM_NUMBER && is_number(end)) {
-        if (number_order(end->kind) <= number_order(c->number_kind))
-            return true;
-        c->number_kind = end->kind;
-        c->type = ir_type_scalar(sema_number_dtype(end->kind));
+    if (is_input(p, end)) {
+        p->form = FORM_STATIC;      /* never changed: the body reads the outer value */
         lc->changed = true;
         return true;
     }
-    if (end->kind != VK_TENSOR && !is_number(end))
-        return plan_from_values(lc, c, c->init, end);
-    IrType old = c->type;
-    DType dt = end->kind == VK_TENSOR ? promote_types(c->type.dtype, end->u.tensor->dtype)
-                                      : promote_number(c->type.dtype, end->kind);
-    IrType et = type_of(in, end);
-    if (c->form == FORM_NUMBER) {
-        c->form = FORM_TENSOR;
-        lc->changed = true;
+    if (p->form == FORM_TUPLE) {
+        if (end->kind != p->seq_kind || !is_fixed_sequence(end) || end->u.list->len != p->n) {
+            sema_error(in, lc->span, "%s changes its length or kind in this run-time loop", label);
+            return false;
+        }
+        for (int i = 0; i < p->n; i++) {
+            const char *item = arena_sprintf(in->arena, "item %d of %s", i, label);
+            if (!widen_plan(lc, &p->parts[i], item, end->u.list->items[i]))
+                return false;
+        }
+        return true;
     }
-    if (!widen_into(in, &c->type, &et, dt)) {
-        sema_error(in, lc->span, "%s changes rank in this run-time loop (%d before an iteration, %d after "
-                   "it); a loop-carried tensor must keep its rank", c->label, old.rank, et.rank);
-        return false;
+    if (p->form == FORM_NUMBER && is_number(end)) {
+        if (number_order(end->kind) > number_order(p->number_kind)) {
+            p->number_kind = end->kind;
+            p->type = ir_type_scalar(sema_number_dtype(end->kind));
+            lc->changed = true;
+        }
+        return true;
     }
-    if (!same_type(&old, &c->type))
-        lc->changed = true;
-    return true;
-}
-
-static bool widen_list(LoopCtx *lc, Carry *c, Value *end)
-{
-    Interp *in = lc_in(lc);
-    IrType et;
-    if (end->kind != VK_LIST || !dynlist_elem_type(in, end, &et))
-        return plan_from_values(lc, c, c->init, end);
-    IrType old = c->type;
-    if (!widen_into(in, &c->type, &et, old.dtype) || et.dtype != old.dtype) {
-        sema_error(in, lc->span, "the items appended to %s in this run-time loop differ in element type or "
-                   "rank; a list of run-time length (an ONNX sequence) holds items of one type", c->label);
-        return false;
+    IrType old = p->type;
+    PlanForm old_form = p->form;
+    Value *before = p->form == FORM_NUMBER ? val_tensor(in, lower_const_tensor(in, val_int(in, 0), old.dtype, lc->span))
+                                           : NULL;
+    bool ok;
+    if (p->form == FORM_LIST) {
+        Value *init = p->init;
+        ok = end->kind == VK_LIST && plan_list(lc, p, label, end, end);
+        IrType et = p->type;
+        p->type = old;
+        p->init = init;
+        if (ok && (!widen_into(in, &p->type, &et, old.dtype) || et.dtype != old.dtype)) {
+            sema_error(in, lc->span, "the items of %s differ in element type or rank in this run-time loop; a "
+                       "list of run-time length holds items of one type", label);
+            ok = false;
+        }
+    } else {
+        Value *init = p->init;
+        Value *a = before ? before : lower_wrap(in, p->input);
+        ok = plan_tensor(lc, p, label, a, end);
+        p->init = init;
     }
-    if (!same_type(&old, &c->type))
+    if (ok && (p->form != old_form || !same_type(&old, &p->type)))
         lc->changed = true;
-    return true;
+    return ok;
 }
 
 /* Whether every dimension of T is a number or a symbol of the inputs:
@@ -376,58 +427,56 @@ static bool widen_scan(LoopCtx *lc, Carry *c)
 {
     Interp *in = lc_in(lc);
     ScanCollector *col = &c->collector;
-    IrType et;
-    if (col->failed || !col->item || col->item->kind != VK_TENSOR || col->item->u.tensor->rank < 0 ||
-        !stable_dims((et = type_of(in, col->item), &et))) {
-        c->form = FORM_LIST;
+    IrType et = {0};
+    bool ok = !col->failed && col->item && col->item->kind == VK_TENSOR && col->item->u.tensor->rank >= 0;
+    if (ok) {
+        et = type_of(in, col->item);
+        ok = stable_dims(&et) && et.dtype == c->plan.type.dtype && et.rank == c->plan.type.rank;
+    }
+    if (!ok) {
+        c->plan.form = FORM_LIST;
         c->scan_tried = true;
         lc->changed = true;
         return true;
     }
-    IrType old = c->type;
-    if (!widen_into(in, &c->type, &et, old.dtype) || et.dtype != old.dtype) {
-        c->form = FORM_LIST;
-        c->scan_tried = true;
-        lc->changed = true;
-        return true;
-    }
-    if (!same_type(&old, &c->type))
+    IrType old = c->plan.type;
+    widen_into(in, &c->plan.type, &et, old.dtype);
+    if (!same_type(&old, &c->plan.type))
         lc->changed = true;
     return true;
 }
 
+/* The initial value of a carry that was unbound before the loop: the exit
+ * flags start false, the return value as a placeholder; anything else is
+ * an error (it would be undefined when the loop runs zero times). */
+static bool default_init(LoopCtx *lc, Carry *c)
+{
+    Interp *in = lc_in(lc);
+    if (c->kind == CARRY_NAME && c->name == in->id.flag_return) {
+        c->plan.init = val_bool(in, false);
+        return true;
+    }
+    if (c->kind == CARRY_NAME && c->name == in->id.return_value) {
+        c->plan.init = control_placeholder(in, c->end);
+        if (c->plan.init)
+            return true;
+    }
+    sema_error(in, lc->span, "%s is assigned in this loop but not before it; it would be undefined after "
+               "the loop when the loop runs zero times (the trip count is known only at run time)", c->label);
+    return false;
+}
+
 static bool update_carry(LoopCtx *lc, Carry *c)
 {
-    Value *end = c->end;
-    if (c->form == FORM_SCAN)
+    if (c->plan.form == FORM_SCAN)
         return widen_scan(lc, c);
-    if (!end) {
+    if (!c->end) {
         sema_error(lc_in(lc), lc->span, "%s is deleted in this run-time loop", c->label);
         return false;
     }
-    if (end->kind == VK_ERROR)
-        return true;
-    switch (c->form) {
-    case FORM_STATIC:
-        if (c->init && control_same_value(c->init, end))
-            return true;
-        if (!c->init && !default_init(lc, c))
-            return false;
-        lc->changed = true;
-        return plan_from_values(lc, c, c->init, end);
-    case FORM_TENSOR: case FORM_NUMBER:
-        if (is_input(c, end)) {
-            c->form = FORM_STATIC;      /* never changed: the body reads the outer value */
-            lc->changed = true;
-            return true;
-        }
-        return widen_dynamic(lc, c, end);
-    case FORM_LIST:
-        return widen_list(lc, c, end);
-    case FORM_SCAN:
-        break;
-    }
-    return true;
+    if (!c->plan.init && !default_init(lc, c))
+        return false;
+    return widen_plan(lc, &c->plan, c->label, c->end);
 }
 
 /* ---- after a round: what else the body changed ---- */
@@ -514,226 +563,69 @@ static bool discover(LoopCtx *lc, Region *r)
     return true;
 }
 
-/* ---- iteration ---- */
-
-static Value *runtime_int(Interp *in, Value *t, Span span)
-{
-    if (!t || t->kind != VK_TENSOR)
-        return t ? t : val_error(in);
-    return sema_runtime_number(in, VK_INT, lower_ir_of(in, t, span));
-}
-
-/* max(v, 0) for a run-time int. */
-static Value *clamp_nonnegative(Interp *in, Value *v, Span span)
-{
-    if (!v->dyn)
-        return val_int(in, v->u.i > 0 ? v->u.i : 0);
-    Value *pos = eval_compare_op(in, AST_OP_GT, v, val_int(in, 0), span);
-    if (!pos || pos->kind == VK_ERROR)
-        return val_error(in);
-    Value *args[3] = {lower_wrap(in, pos->dyn), lower_wrap(in, v->dyn), val_int(in, 0)};
-    return runtime_int(in, sema_onnx(in, "Where", args, 3, NULL, 0, span), span);
-}
-
-static Value *int_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
-{
-    Value *r = eval_binop(in, op, a, b, span);
-    return r ? r : val_error(in);
-}
-
-/* len(range(start, stop, step)) = max(0, ceil((stop - start) / step)),
- * with ceil(a / b) = -((-a) // b) in exact integer arithmetic. */
-static Value *range_length(Interp *in, RuntimeIter *r, Span span)
-{
-    bool zero_start = !r->start->dyn && r->start->u.i == 0;
-    bool unit_step = !r->step->dyn && r->step->u.i == 1;
-    Value *n = zero_start ? r->stop : int_binop(in, AST_OP_SUB, r->stop, r->start, span);
-    Value *q = n;
-    if (!unit_step && n->kind != VK_ERROR) {
-        Value *neg = int_binop(in, AST_OP_MULT, n, val_int(in, -1), span);
-        Value *fl = int_binop(in, AST_OP_FLOORDIV, neg, r->step, span);
-        q = int_binop(in, AST_OP_MULT, fl, val_int(in, -1), span);
-    }
-    return q->kind == VK_ERROR ? q : clamp_nonnegative(in, q, span);
-}
-
-static Value *min_int(Interp *in, Value *a, Value *b, Span span)
-{
-    if (!a)
-        return b;
-    if (!a->dyn && !b->dyn)
-        return val_int(in, a->u.i < b->u.i ? a->u.i : b->u.i);
-    Value *lt = eval_compare_op(in, AST_OP_LT, a, b, span);
-    if (!lt || lt->kind == VK_ERROR)
-        return val_error(in);
-    Value *args[3] = {lower_wrap(in, lt->dyn), a, b};
-    return runtime_int(in, sema_onnx(in, "Where", args, 3, NULL, 0, span), span);
-}
-
-static bool is_dynamic_tensor_iterable(const Value *v)
-{
-    const Tensor *t = v->u.tensor;
-    return !t->is_static && t->rank > 0 && t->dims[0].value < 0;
-}
-
-bool control_is_dynamic_iterable(Interp *in, Value *v)
-{
-    (void)in;
-    return v->kind == VK_RUNTIME_ITER || dynlist_is(v) || (v->kind == VK_TENSOR && is_dynamic_tensor_iterable(v));
-}
-
-/* A static sequence inside a zip with a run-time iterable: its items
- * stacked into one tensor, picked by the iteration number. */
-static Value *stack_static(LoopCtx *lc, Value *seq, Span span)
-{
-    Interp *in = lc_in(lc);
-    ValueList items = {0};
-    if (!iterate_static(in, seq, &items, span))
-        return val_error(in);
-    bool numbers = true;
-    for (int i = 0; i < items.len; i++) {
-        Value *x = items.items[i];
-        if (x->kind == VK_TENSOR)
-            numbers = false;
-        else if (!is_number(x) || x->dyn)
-            return sema_error(in, span, "zip() of a run-time iterable with a sequence of '%s': only tensors and "
-                              "compile-time numbers can be picked by a run-time index", value_type_name(in, x));
-    }
-    if (numbers) {
-        Value *l = val_list(in, items.len);
-        for (int i = 0; i < items.len; i++)
-            vlist_push(in, l->u.list, items.items[i]);
-        Tensor *t = lower_const_tensor(in, l, DT_UNDEFINED, span);
-        return t ? val_tensor(in, t) : val_error(in);
-    }
-    Value **parts = arena_alloc(in->arena, sizeof(Value *) * (size_t)(items.len + 1));
-    for (int i = 0; i < items.len; i++) {
-        Value *axes = val_list(in, 1);
-        vlist_push(in, axes->u.list, val_int(in, 0));
-        Value *x = items.items[i];
-        parts[i] = in->lower->opset >= 13 ? sema_onnx2(in, "Unsqueeze", x, axes, span)
-                                          : sema_onnx(in, "Unsqueeze", &x, 1, &(OnnxAttrArg){"axes", axes}, 1, span);
-    }
-    OnnxAttrArg ax = {"axis", val_int(in, 0)};
-    return sema_onnx(in, "Concat", parts, items.len, &ax, 1, span);
-}
-
-static Value *zip_stack_of(LoopCtx *lc, Value *part)
-{
-    for (int i = 0; i + 1 < lc->zip_stacks.len; i += 2)
-        if (lc->zip_stacks.items[i] == part)
-            return lc->zip_stacks.items[i + 1];
-    return NULL;
-}
-
-/* The trip count of iterating IT, computed before the loop. */
-static Value *trip_count(LoopCtx *lc, Value *it, Span span)
-{
-    Interp *in = lc_in(lc);
-    if (dynlist_is(it))
-        return dynlist_len(in, it, span);
-    if (it->kind == VK_TENSOR) {
-        if (it->u.tensor->rank > 0 && it->u.tensor->dims[0].value >= 0)
-            return val_int(in, it->u.tensor->dims[0].value);
-        Value *shape = sema_onnx1(in, "Shape", it, span);
-        return runtime_int(in, shape && shape->kind == VK_TENSOR ? sema_onnx2(in, "Gather", shape, val_int(in, 0), span)
-                                                                 : NULL, span);
-    }
-    if (it->kind != VK_RUNTIME_ITER) {
-        Value *stacked = stack_static(lc, it, span);
-        ptrvec_push(in->arena, &lc->zip_stacks, it);
-        ptrvec_push(in->arena, &lc->zip_stacks, stacked);
-        Value *n = stacked->kind == VK_TENSOR ? val_int(in, stacked->u.tensor->dims[0].value) : stacked;
-        return n;
-    }
-    RuntimeIter *r = it->u.iter;
-    if (r->kind == RI_RANGE)
-        return range_length(in, r, span);
-    Value *m = NULL;
-    for (int i = 0; i < r->n; i++) {
-        Value *n = trip_count(lc, r->parts[i], span);
-        if (!n || n->kind == VK_ERROR)
-            return val_error(in);
-        m = min_int(in, m, n, span);
-    }
-    return m;
-}
-
-/* Item ITER (a run-time int) of IT, inside the body. */
-static Value *item_at(LoopCtx *lc, Value *it, Value *iter, Span span)
-{
-    Interp *in = lc_in(lc);
-    OnnxAttrArg axis0 = {"axis", val_int(in, 0)};
-    if (dynlist_is(it))
-        return dynlist_getitem(in, it, iter, span);
-    if (it->kind == VK_TENSOR) {
-        Value *pos[2] = {it, lower_wrap(in, iter->dyn)};
-        return sema_onnx(in, "Gather", pos, 2, &axis0, 1, span);
-    }
-    if (it->kind != VK_RUNTIME_ITER) {
-        Value *stacked = zip_stack_of(lc, it);
-        Value *pos[2] = {stacked, lower_wrap(in, iter->dyn)};
-        Value *x = sema_onnx(in, "Gather", pos, 2, &axis0, 1, span);
-        if (x && x->kind == VK_TENSOR && x->u.tensor->rank == 0)
-            return sema_runtime_number(in, sema_number_kind(x->u.tensor->dtype),
-                                       lower_ir_of(in, sema_cast(in, x, sema_number_dtype(
-                                           sema_number_kind(x->u.tensor->dtype)), span), span));
-        return x;
-    }
-    RuntimeIter *r = it->u.iter;
-    if (r->kind == RI_RANGE) {
-        bool zero_start = !r->start->dyn && r->start->u.i == 0;
-        bool unit_step = !r->step->dyn && r->step->u.i == 1;
-        Value *k = unit_step ? iter : int_binop(in, AST_OP_MULT, iter, r->step, span);
-        return zero_start ? k : int_binop(in, AST_OP_ADD, r->start, k, span);
-    }
-    Value *t = val_tuple(in, r->n + 1);
-    if (r->kind == RI_ENUMERATE) {
-        bool zero = !r->start->dyn && r->start->kind == VK_INT && r->start->u.i == 0;
-        vlist_push(in, t->u.list, zero ? iter : int_binop(in, AST_OP_ADD, r->start, iter, span));
-    }
-    for (int i = 0; i < r->n; i++) {
-        Value *x = item_at(lc, r->parts[i], iter, span);
-        if (!x || x->kind == VK_ERROR)
-            return x;
-        vlist_push(in, t->u.list, x);
-    }
-    return t;
-}
-
-Value *control_iter_length(Interp *in, Value *v, Span span)
-{
-    LoopCtx lc = {.in = in, .span = span};
-    return trip_count(&lc, v, span);
-}
-
 /* ---- one round ---- */
 
-static IrType carried_type(Interp *in, const Carry *c)
+static bool is_carried(const Plan *p)
 {
-    return c->form == FORM_LIST ? dynlist_carrier_type(in, &c->type) : c->type;
+    return p->form == FORM_TENSOR || p->form == FORM_NUMBER || p->form == FORM_LIST;
 }
 
-static bool is_carried(const Carry *c)
+/* The types of P's body inputs, in order. */
+static void plan_input_types(LoopCtx *lc, Plan *p)
 {
-    return c->form == FORM_TENSOR || c->form == FORM_NUMBER || c->form == FORM_LIST;
+    Interp *in = lc_in(lc);
+    if (p->form == FORM_TUPLE) {
+        for (int i = 0; i < p->n; i++)
+            plan_input_types(lc, &p->parts[i]);
+        return;
+    }
+    if (!is_carried(p))
+        return;
+    IrType *t = arena_alloc(in->arena, sizeof *t);
+    *t = p->form == FORM_LIST ? dynlist_carrier_type(in, &p->type) : p->type;
+    ptrvec_push(in->arena, &lc->inputs, t);
+}
+
+static void plan_assign_inputs(LoopCtx *lc, Plan *p, int *k)
+{
+    if (p->form == FORM_TUPLE) {
+        for (int i = 0; i < p->n; i++)
+            plan_assign_inputs(lc, &p->parts[i], k);
+        return;
+    }
+    p->input = is_carried(p) ? lc->body.carried[(*k)++] : NULL;
 }
 
 /* A fresh body graph with one input per carried value. */
 static void new_body(LoopCtx *lc)
 {
     Interp *in = lc_in(lc);
-    IrType *types = arena_alloc(in->arena, sizeof(IrType) * (size_t)(lc->carries.len + 1));
-    int n = 0;
-    for (int i = 0; i < lc->carries.len; i++) {
-        Carry *c = lc->carries.items[i];
-        if (is_carried(c))
-            types[n++] = carried_type(in, c);
+    lc->inputs.len = 0;
+    for (int i = 0; i < lc->carries.len; i++)
+        plan_input_types(lc, &((Carry *)lc->carries.items[i])->plan);
+    IrType *types = arena_alloc(in->arena, sizeof(IrType) * (size_t)(lc->inputs.len + 1));
+    for (int i = 0; i < lc->inputs.len; i++)
+        types[i] = *(IrType *)lc->inputs.items[i];
+    lower_loop_body(in->lower, types, lc->inputs.len, &lc->body);
+    int k = 0;
+    for (int i = 0; i < lc->carries.len; i++)
+        plan_assign_inputs(lc, &((Carry *)lc->carries.items[i])->plan, &k);
+}
+
+/* The value the body sees for plan P. */
+static Value *plan_body_value(Interp *in, Plan *p)
+{
+    switch (p->form) {
+    case FORM_TENSOR: return lower_wrap(in, p->input);
+    case FORM_NUMBER: return sema_runtime_number(in, p->number_kind, p->input);
+    case FORM_LIST: return dynlist_from_carrier(in, p->input);
+    case FORM_TUPLE: {
+        Value *r = p->seq_kind == VK_TUPLE ? val_tuple(in, p->n) : val_list(in, p->n);
+        for (int i = 0; i < p->n; i++)
+            vlist_push(in, r->u.list, plan_body_value(in, &p->parts[i]));
+        return r;
     }
-    lower_loop_body(in->lower, types, n, &lc->body);
-    for (int i = 0, k = 0; i < lc->carries.len; i++) {
-        Carry *c = lc->carries.items[i];
-        c->input = is_carried(c) ? lc->body.carried[k++] : NULL;
+    default: return p->init;
     }
 }
 
@@ -743,16 +635,11 @@ static void bind_inputs(LoopCtx *lc, Region *r)
     Interp *in = lc_in(lc);
     for (int i = 0; i < lc->carries.len; i++) {
         Carry *c = lc->carries.items[i];
-        switch (c->form) {
-        case FORM_TENSOR: carry_set(in, c, lower_wrap(in, c->input)); break;
-        case FORM_NUMBER: carry_set(in, c, sema_runtime_number(in, c->number_kind, c->input)); break;
-        case FORM_LIST: carry_set(in, c, dynlist_from_carrier(in, c->input)); break;
-        case FORM_SCAN:
-            c->collector = (ScanCollector){.region = r, .elem = c->type};
+        if (c->plan.form == FORM_SCAN) {
+            c->collector = (ScanCollector){.region = r, .elem = c->plan.type};
             carry_set(in, c, dynlist_collecting(in, &c->collector));
-            break;
-        case FORM_STATIC:
-            break;
+        } else if (c->plan.form != FORM_STATIC) {
+            carry_set(in, c, plan_body_value(in, &c->plan));
         }
     }
 }
@@ -821,7 +708,7 @@ static ExecStatus run_body(LoopCtx *lc, Region *r)
     bind_inputs(lc, r);
     if (s->kind == AST_FOR) {
         Value *iter = sema_runtime_number(in, VK_INT, lc->body.iter);
-        Value *item = item_at(lc, lc->iterable, iter, s->u.for_stmt.iter->span);
+        Value *item = loop_item(&lc->iter, lc->iterable, iter, s->u.for_stmt.iter->span);
         if (!item)
             return EXEC_RAISE;
         if (assign_target(in, s->u.for_stmt.target, item) == EXEC_RAISE)
@@ -874,43 +761,87 @@ static IrValue *bool_ir(Interp *in, Value *v, Span span)
     return lower_ir_of(in, val_tensor(in, lower_const_tensor(in, v, DT_BOOL, span)), span);
 }
 
-static Value *init_value(Interp *in, Carry *c)
+static IrValue *int_ir(Interp *in, Value *v, Span span)
 {
-    return c->kind == CARRY_LIST ? list_value(in, c->list) : c->init;
+    if (v->dyn)
+        return v->dyn;
+    return lower_ir_of(in, val_tensor(in, lower_const_tensor(in, v, DT_INT64, span)), span);
 }
 
-/* The body's outputs: condition, carried values, scan items. */
+/* For each carried value of plan P, in input order: the graph value of V
+ * (the body's end value, or the value before the loop) converted to the
+ * carried type, in the graph being built. */
+static bool plan_values_as(LoopCtx *lc, Plan *p, Value *v, PtrVec *out)
+{
+    Interp *in = lc_in(lc);
+    if (p->form == FORM_TUPLE) {
+        for (int i = 0; i < p->n; i++)
+            if (!plan_values_as(lc, &p->parts[i], v->u.list->items[i], out))
+                return false;
+        return true;
+    }
+    if (!is_carried(p))
+        return true;
+    IrValue *iv = control_value_as(in, v, &p->type, p->form == FORM_LIST, lc->span);
+    if (!iv)
+        return false;
+    ptrvec_push(in->arena, out, iv);
+    return true;
+}
+
+/* The value a Loop's outputs (from *K on) stand for under plan P. */
+static Value *plan_result(Interp *in, Plan *p, IrNode *node, int *k)
+{
+    switch (p->form) {
+    case FORM_TENSOR: return lower_wrap(in, node->outputs[(*k)++]);
+    case FORM_NUMBER: return sema_runtime_number(in, p->number_kind, node->outputs[(*k)++]);
+    case FORM_LIST: return dynlist_from_carrier(in, node->outputs[(*k)++]);
+    case FORM_TUPLE: {
+        Value *r = p->seq_kind == VK_TUPLE ? val_tuple(in, p->n) : val_list(in, p->n);
+        for (int i = 0; i < p->n; i++)
+            vlist_push(in, r->u.list, plan_result(in, &p->parts[i], node, k));
+        return r;
+    }
+    default: return p->init;
+    }
+}
+
+static Value *carry_init(Interp *in, Carry *c)
+{
+    return c->kind == CARRY_LIST ? list_value(in, c->list) : c->plan.init;
+}
+
+/* The body's outputs: condition, carried values, then scan items. */
 static bool body_outputs(LoopCtx *lc)
 {
     Interp *in = lc_in(lc);
     Lower *L = in->lower;
     IrGraph *body = lc->body.graph, *saved = L->graph;
     L->graph = body;
+    PtrVec outs = {0};
     IrValue *cond = bool_ir(in, lc->cond_out, lc->span);
     bool ok = cond != NULL;
     if (ok)
-        lower_graph_output(L, body, cond, &cond->type, lc->span);
-    for (int pass = 0; pass < 2 && ok; pass++) {
-        for (int i = 0; i < lc->carries.len && ok; i++) {
-            Carry *c = lc->carries.items[i];
-            if (pass == 0 ? !is_carried(c) : c->form != FORM_SCAN)
-                continue;
-            Value *v = pass == 0 ? c->end : c->collector.item;
-            IrValue *iv = control_value_as(in, v, &c->type, c->form == FORM_LIST, lc->span);
-            ok = iv != NULL;
-            if (ok)
-                lower_graph_output(L, body, iv, &iv->type, lc->span);
-        }
+        ptrvec_push(in->arena, &outs, cond);
+    for (int i = 0; i < lc->carries.len && ok; i++) {
+        Carry *c = lc->carries.items[i];
+        ok = c->plan.form == FORM_SCAN || plan_values_as(lc, &c->plan, c->end, &outs);
+    }
+    for (int i = 0; i < lc->carries.len && ok; i++) {
+        Carry *c = lc->carries.items[i];
+        if (c->plan.form != FORM_SCAN)
+            continue;
+        IrValue *iv = control_value_as(in, c->collector.item, &c->plan.type, false, lc->span);
+        ok = iv != NULL;
+        if (ok)
+            ptrvec_push(in->arena, &outs, iv);
+    }
+    for (int i = 0; i < outs.len && ok; i++) {
+        IrValue *iv = outs.items[i];
+        lower_graph_output(L, body, iv, &iv->type, lc->span);
     }
     L->graph = saved;
     return ok;
-}
-
-static IrValue *int_ir(Interp *in, Value *v, Span span)
-{
-    if (v->dyn)
-        return v->dyn;
-    return lower_ir_of(in, val_tensor(in, lower_const_tensor(in, v, DT_INT64, span)), span);
 }
 
 static ExecStatus finalize(LoopCtx *lc)
@@ -919,40 +850,40 @@ static ExecStatus finalize(LoopCtx *lc)
     Span span = lc->span;
     if (!body_outputs(lc))
         return EXEC_NORMAL;
-    int n = 0, n_carried = 0;
-    IrValue **inits = arena_alloc(in->arena, sizeof(IrValue *) * (size_t)(lc->carries.len + 1));
-    IrType *types = arena_alloc(in->arena, sizeof(IrType) * (size_t)(lc->carries.len + 1));
-    for (int pass = 0; pass < 2; pass++) {
-        for (int i = 0; i < lc->carries.len; i++) {
-            Carry *c = lc->carries.items[i];
-            if (pass == 0 && is_carried(c)) {
-                inits[n_carried] = control_value_as(in, init_value(in, c), &c->type, c->form == FORM_LIST, span);
-                if (!inits[n_carried++])
-                    return EXEC_NORMAL;
-                types[n++] = carried_type(in, c);
-            } else if (pass == 1 && c->form == FORM_SCAN) {
-                Dim *dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(c->type.rank + 1));
-                dims[0] = dim_unknown();
-                memcpy(dims + 1, c->type.dims, sizeof(Dim) * (size_t)c->type.rank);
-                types[n++] = ir_type_tensor(in->arena, c->type.dtype, c->type.rank + 1, dims);
-            }
-        }
+    PtrVec inits = {0};
+    for (int i = 0; i < lc->carries.len; i++) {
+        Carry *c = lc->carries.items[i];
+        if (c->plan.form != FORM_SCAN && !plan_values_as(lc, &c->plan, carry_init(in, c), &inits))
+            return EXEC_NORMAL;
+    }
+    int n = lc->inputs.len;
+    IrType *types = arena_alloc(in->arena, sizeof(IrType) * (size_t)(n + lc->carries.len + 1));
+    for (int i = 0; i < n; i++)
+        types[i] = *(IrType *)lc->inputs.items[i];
+    for (int i = 0; i < lc->carries.len; i++) {
+        Carry *c = lc->carries.items[i];
+        if (c->plan.form != FORM_SCAN)
+            continue;
+        const IrType *t = &c->plan.type;
+        Dim *dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
+        dims[0] = dim_unknown();
+        memcpy(dims + 1, t->dims, sizeof(Dim) * (size_t)t->rank);
+        types[n++] = ir_type_tensor(in->arena, t->dtype, t->rank + 1, dims);
     }
     IrValue *trip = lc->trip ? int_ir(in, lc->trip, span) : NULL;
     IrValue *cond = bool_ir(in, lc->cond0, span);
-    IrNode *node = lower_loop(in->lower, trip, cond, inits, n_carried, lc->body.graph, types, n, lc->s->span);
-    for (int pass = 0, k = 0; pass < 2; pass++) {
-        for (int i = 0; i < lc->carries.len; i++) {
-            Carry *c = lc->carries.items[i];
-            if (pass == 0 ? !is_carried(c) : c->form != FORM_SCAN)
-                continue;
-            IrValue *out = node->outputs[k++];
-            Value *v = c->form == FORM_SCAN ? dynlist_from_stacked(in, out)
-                       : c->form == FORM_LIST ? dynlist_from_carrier(in, out)
-                       : c->form == FORM_NUMBER ? sema_runtime_number(in, c->number_kind, out)
-                                                : lower_wrap(in, out);
-            carry_set(in, c, v);
-        }
+    IrNode *node = lower_loop(in->lower, trip, cond, (IrValue **)inits.items, inits.len, lc->body.graph,
+                              types, n, lc->s->span);
+    int k = 0;
+    for (int i = 0; i < lc->carries.len; i++) {
+        Carry *c = lc->carries.items[i];
+        if (c->plan.form != FORM_SCAN && c->plan.form != FORM_STATIC)
+            carry_set(in, c, plan_result(in, &c->plan, node, &k));
+    }
+    for (int i = 0; i < lc->carries.len; i++) {
+        Carry *c = lc->carries.items[i];
+        if (c->plan.form == FORM_SCAN)
+            carry_set(in, c, dynlist_from_stacked(in, node->outputs[k++]));
     }
     return EXEC_NORMAL;
 }
@@ -970,8 +901,13 @@ static void init_carries(LoopCtx *lc)
         Value *v = scope_get(in->frame->locals, carried.names[i]);
         Carry *c = add_carry(lc, CARRY_NAME, in->frame->locals, carried.names[i], NULL, 0, v);
         /* run-time values are carried from the start, with their exact types */
-        if (v && (v->kind == VK_TENSOR ? !v->u.tensor->is_static : (is_number(v) && v->dyn)))
-            plan_from_values(lc, c, v, v);
+        if (v && v->kind == VK_TENSOR && !v->u.tensor->is_static)
+            plan_tensor(lc, &c->plan, c->label, v, v);
+        else if (v && is_number(v) && v->dyn) {
+            c->plan.form = FORM_NUMBER;
+            c->plan.number_kind = v->kind;
+            c->plan.type = ir_type_scalar(sema_number_dtype(v->kind));
+        }
     }
 }
 
@@ -979,14 +915,14 @@ static bool update_all(LoopCtx *lc)
 {
     for (int i = 0; i < lc->carries.len; i++) {
         Carry *c = lc->carries.items[i];
-        CarryForm before = c->form;
+        PlanForm before = c->plan.form;
         if (!update_carry(lc, c))
             return false;
         /* a list that starts empty and got one item: try a scan output */
-        if (before == FORM_STATIC && c->form == FORM_LIST && c->kind == CARRY_LIST && !c->scan_tried &&
+        if (before == FORM_STATIC && c->plan.form == FORM_LIST && c->kind == CARRY_LIST && !c->scan_tried &&
             !c->list->len && !c->list->dyn && c->end->kind == VK_LIST && !c->end->u.list->dyn &&
             c->end->u.list->len == 1)
-            c->form = FORM_SCAN;
+            c->plan.form = FORM_SCAN;
     }
     return true;
 }
@@ -1020,6 +956,15 @@ static ExecStatus run_loop(LoopCtx *lc)
     return EXEC_NORMAL;
 }
 
+/* while True / while 1: a loop that only an exit ends. */
+static bool endless(const AstNode *s)
+{
+    if (s->kind != AST_WHILE || s->u.cond.test->kind != AST_CONSTANT)
+        return false;
+    const AstNode *t = s->u.cond.test;
+    return t->u.constant.kind == AST_CONST_TRUE || (t->u.constant.kind == AST_CONST_INT && t->u.constant.ival);
+}
+
 static ExecStatus after_loop(LoopCtx *lc, ExecStatus st)
 {
     Interp *in = lc_in(lc);
@@ -1037,14 +982,19 @@ static ExecStatus after_loop(LoopCtx *lc, ExecStatus st)
             return st;
     }
     Value *ret = control_flag(in, in->id.flag_return);
+    if (ret && ret->dyn && endless(lc->s) && !lc->may_break) {
+        /* `while True` without break ends only by returning */
+        control_set_flag(in, in->id.flag_return, val_bool(in, true));
+        return control_settle(in);
+    }
     return ret && ret->dyn ? EXEC_MAYBE : EXEC_NORMAL;
 }
 
 ExecStatus control_for(Interp *in, const AstNode *s, Value *iterable)
 {
     Span span = span_join(s->u.for_stmt.target->span, s->u.for_stmt.iter->span);
-    LoopCtx lc = {.in = in, .s = s, .span = span, .iterable = iterable};
-    lc.trip = trip_count(&lc, iterable, s->u.for_stmt.iter->span);
+    LoopCtx lc = {.in = in, .s = s, .span = span, .iterable = iterable, .iter = {.in = in}};
+    lc.trip = loop_trip_count(&lc.iter, iterable, s->u.for_stmt.iter->span);
     if (!lc.trip || lc.trip->kind == VK_ERROR)
         return lc.trip ? EXEC_NORMAL : EXEC_RAISE;
     lc.cond0 = val_bool(in, true);

@@ -51,14 +51,13 @@ typedef struct Leaf {
     Value *result;
 } Leaf;
 
-typedef enum SlotKind { SLOT_SCOPE, SLOT_ITEM, SLOT_LIST, SLOT_DICT } SlotKind;
+typedef enum SlotKind { SLOT_SCOPE, SLOT_LIST, SLOT_DICT } SlotKind;
 
 /* A write to do once the If exists. */
 typedef struct Write {
     SlotKind kind;
     void *obj;
     const char *name;       /* SLOT_SCOPE */
-    int index;              /* SLOT_ITEM */
     Value *key;             /* SLOT_DICT */
     Plan *plan;
 } Write;
@@ -242,6 +241,7 @@ static const char *kind_text(Interp *in, const Value *v)
 }
 
 static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b);
+static Plan *merge_contents(Merger *g, const char *label, Value *a, Value *b);
 
 /* Whether the code runs in the body of a Loop (whose lists are sequences
  * once their length varies). */
@@ -254,6 +254,15 @@ static bool in_loop_body(Interp *in)
 }
 
 static Plan *merge_sequences(Merger *g, const char *label, Value *a, Value *b)
+{
+    if (a->kind == VK_LIST && (dynlist_is(a) || dynlist_is(b)))
+        return leaf_list(g, label, a, b);
+    return merge_contents(g, label, a, b);
+}
+
+/* The contents of two lists or tuples: run-time lists as one If output,
+ * others item by item. */
+static Plan *merge_contents(Merger *g, const char *label, Value *a, Value *b)
 {
     Interp *in = g->in;
     if (a->kind == VK_LIST && (dynlist_is(a) || dynlist_is(b)))
@@ -346,10 +355,10 @@ static bool is_flag(Interp *in, const char *name)
     return name == in->id.flag_break || name == in->id.flag_continue || name == in->id.flag_return;
 }
 
-static void add_write(Merger *g, SlotKind kind, void *obj, const char *name, int index, Value *key, Plan *p)
+static void add_write(Merger *g, SlotKind kind, void *obj, const char *name, Value *key, Plan *p)
 {
     Write *w = arena_alloc(g->in->arena, sizeof *w);
-    *w = (Write){kind, obj, name, index, key, p};
+    *w = (Write){kind, obj, name, key, p};
     ptrvec_push(g->in->arena, &g->writes, w);
 }
 
@@ -376,11 +385,11 @@ static void merge_name(Merger *g, Scope *s, const char *name, Value *v0, Value *
     Interp *in = g->in;
     if (v0 == v1 || (v0 && v1 && control_same_value(v0, v1))) {
         if (v0 != o)
-            add_write(g, SLOT_SCOPE, s, name, 0, NULL, plan_value(g, v0));
+            add_write(g, SLOT_SCOPE, s, name, NULL, plan_value(g, v0));
         return;
     }
     if (!name_live(g, s, name)) {
-        add_write(g, SLOT_SCOPE, s, name, 0, NULL, plan_value(g, NULL));
+        add_write(g, SLOT_SCOPE, s, name, NULL, plan_value(g, NULL));
         return;
     }
     if (is_flag(in, name)) {
@@ -403,7 +412,7 @@ static void merge_name(Merger *g, Scope *s, const char *name, Value *v0, Value *
     }
     Plan *p = merge_values(g, scope_label(g, s, name), v0, v1);
     if (p)
-        add_write(g, SLOT_SCOPE, s, name, 0, NULL, p);
+        add_write(g, SLOT_SCOPE, s, name, NULL, p);
 }
 
 static void push_unique_name(Interp *in, PtrVec *names, const char *name)
@@ -440,25 +449,15 @@ static Value *state_as_list(Interp *in, const RegionState *st)
     return v;
 }
 
+/* A list both sides wrote to: its whole content merges (item by item when
+ * the lengths agree), and is written back in place, so every name bound
+ * to the list sees the result. */
 static void merge_list(Merger *g, ValueList *l, const RegionState *e0, const RegionState *e1)
 {
     Interp *in = g->in;
-    if (e0->dyn || e1->dyn || e0->len != e1->len) {
-        Plan *p = merge_values(g, "a list", state_as_list(in, e0), state_as_list(in, e1));
-        if (p)
-            add_write(g, SLOT_LIST, l, NULL, 0, NULL, p);
-        return;
-    }
-    Value **a = e0->items, **b = e1->items;
-    for (int i = 0; i < e0->len && !g->failed; i++) {
-        if (control_same_value(a[i], b[i])) {
-            add_write(g, SLOT_ITEM, l, NULL, i, NULL, plan_value(g, a[i]));
-            continue;
-        }
-        Plan *p = merge_values(g, arena_sprintf(in->arena, "item %d of a list", i), a[i], b[i]);
-        if (p)
-            add_write(g, SLOT_ITEM, l, NULL, i, NULL, p);
-    }
+    Plan *p = merge_contents(g, "a list", state_as_list(in, e0), state_as_list(in, e1));
+    if (p)
+        add_write(g, SLOT_LIST, l, NULL, NULL, p);
 }
 
 static Value *dict_state_get(const RegionState *st, Value *key)
@@ -491,7 +490,7 @@ static void merge_dict(Merger *g, Dict *d, const RegionState *e0, const RegionSt
             }
             Plan *p = merge_values(g, label, a, b);
             if (p)
-                add_write(g, SLOT_DICT, d, NULL, 0, key, p);
+                add_write(g, SLOT_DICT, d, NULL, key, p);
         }
     }
 }
@@ -613,13 +612,6 @@ static void do_write(Merger *g, Write *w)
         else
             scope_del(w->obj, w->name);
         break;
-    case SLOT_ITEM: {
-        ValueList *l = w->obj;
-        region_write_list(in, l);
-        if (w->index < l->len)
-            l->items[w->index] = v;
-        break;
-    }
     case SLOT_LIST: {
         ValueList *l = w->obj;
         region_write_list(in, l);
