@@ -414,8 +414,9 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
         if (!ir_in[i])
             return val_error(in);
     }
+    /* the node is attributed to the user's line that led to it */
     IrNode *node = ir_node_new(L->graph, k->op->name, k->op->domain, ir_in, k->n_inputs,
-                               k->n_outputs, k->span);
+                               k->n_outputs, sema_user_span(in, k->span));
     node->schema = k->schema;
     node->scope = L->scope;
     apply_attributes(k, args, node);

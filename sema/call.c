@@ -30,6 +30,11 @@ static Span user_span(Interp *in, Span span)
     return span;
 }
 
+Span sema_user_span(Interp *in, Span span)
+{
+    return user_span(in, span);
+}
+
 /* Notes for the user-code calls that led here (at most a few). */
 static void call_chain_notes(Interp *in, Span reported)
 {

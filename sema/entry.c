@@ -22,6 +22,7 @@ typedef struct EntryCtx {
     const CompileRequest *req;
     Value *main;
     Value *module;              /* the constructed entry instance */
+    Span forward_span;          /* forward()'s name, where output errors point */
     PtrVec state_names;         /* const char *, state_dict order */
     PtrVec state_tensors;       /* Tensor *, same order */
 } EntryCtx;
@@ -486,6 +487,9 @@ static Value *run_forward(EntryCtx *e)
         report_uncaught(in);
         return NULL;
     }
+    Value *fn = fwd->kind == VK_BOUND_METHOD ? fwd->u.method->func : fwd;
+    if (fn->kind == VK_FUNCTION && fn->u.func->def->kind == AST_FUNCTION_DEF)
+        e->forward_span = fn->u.func->def->u.function_def.name_span;
     CallArgs args = {0};
     if (!make_inputs(e, fwd, &args))
         return NULL;
@@ -528,7 +532,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!out || c->diag.nerrors)
         return NULL;
     assert(lower_scopes_ok(model->graph));
-    if (!flatten_outputs(&e, out, SPAN_NONE, 0) || c->diag.nerrors)
+    if (!flatten_outputs(&e, out, e.forward_span, 0) || c->diag.nerrors)
         return NULL;
     if (!rename_values(&e, &model->graph->inputs, req->input_names, req->n_input_names, "input") ||
         !rename_values(&e, &model->graph->outputs, req->output_names, req->n_output_names, "output"))

@@ -927,6 +927,30 @@ static bool update_all(LoopCtx *lc)
     return true;
 }
 
+/* After an error in the body: whatever the body changed becomes poison, so
+ * that the code after the loop does not report consequences of it. */
+static void poison(LoopCtx *lc, Region *r)
+{
+    Interp *in = lc_in(lc);
+    for (int i = 0; i < r->entries.len; i++) {
+        RegionEntry *e = r->entries.items[i];
+        if (e->kind == RO_LIST) {
+            ValueList *l = e->obj;
+            region_write_list(in, l);
+            l->dyn = NULL;
+            l->len = 0;
+            vlist_push(in, l, val_error(in));
+        } else if (e->kind == RO_SCOPE) {
+            const ScopeEntry *es = e->end.items;
+            for (int k = 0; k < e->end.len; k++)
+                if (es[k].value != region_state_scope_get(&e->orig, es[k].name)) {
+                    region_write_scope(in, e->obj);
+                    scope_set(in->arena, e->obj, es[k].name, val_error(in));
+                }
+        }
+    }
+}
+
 static ExecStatus run_loop(LoopCtx *lc)
 {
     Interp *in = lc_in(lc);
@@ -947,8 +971,10 @@ static ExecStatus run_loop(LoopCtx *lc)
         region_leave(in, &r);
         if (st == EXEC_RAISE)
             return EXEC_RAISE;
-        if (!ok || in->c->diag.nerrors > lc->errors || !update_all(lc))
+        if (!ok || in->c->diag.nerrors > lc->errors || !update_all(lc)) {
+            poison(lc, &r);
             return EXEC_NORMAL;
+        }
         if (!lc->changed)
             return finalize(lc);
     }

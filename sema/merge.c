@@ -59,7 +59,8 @@ typedef struct Write {
     void *obj;
     const char *name;       /* SLOT_SCOPE */
     Value *key;             /* SLOT_DICT */
-    Plan *plan;
+    Plan *plan;             /* NULL: the merge failed (reported) */
+    Value *fallback;        /* SLOT_LIST: the content kept after a failure */
 } Write;
 
 typedef struct Merger {
@@ -268,7 +269,7 @@ static Plan *merge_contents(Merger *g, const char *label, Value *a, Value *b)
     if (a->kind == VK_LIST && (dynlist_is(a) || dynlist_is(b)))
         return leaf_list(g, label, a, b);
     int n = a->u.list->len;
-    if (n != b->u.list->len && a->kind == VK_LIST && in_loop_body(in) && in->lower->opset >= 11)
+    if (n != b->u.list->len && a->kind == VK_LIST && in_loop_body(in))
         return leaf_list(g, label, a, b);   /* a list growing in a run-time loop: a sequence */
     if (n != b->u.list->len) {
         char lens[96];
@@ -292,6 +293,17 @@ static Plan *merge_contents(Merger *g, const char *label, Value *a, Value *b)
     return p;
 }
 
+/* "the module 'encoder.0'", "a 'Foo' object", or the repr of a value. */
+static const char *describe(Interp *in, Value *v)
+{
+    if (v->kind != VK_INSTANCE)
+        return value_repr(in, v);
+    Value *path = scope_get(v->u.inst->attrs, intern(&in->c->names, "_tsc_path"));
+    if (path && path->kind == VK_STR)
+        return path->u.s.len ? arena_sprintf(in->arena, "the module '%s'", path->u.s.ptr) : "the model itself";
+    return arena_sprintf(in->arena, "a '%s' object", value_type_name(in, v));
+}
+
 static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b)
 {
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
@@ -313,7 +325,8 @@ static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b)
     }
     merge_error(g, "%s differs between the two sides of %s (%s); only tensors and numbers can "
                 "depend on a run-time condition", label, g->m->construct,
-                arena_sprintf(in->arena, "%s vs %s", value_repr(in, a), value_repr(in, b)));
+                arena_sprintf(in->arena, "%s on %s, %s on %s", describe(in, a), g->m->b[0]->what,
+                              describe(in, b), g->m->b[1]->what));
     return NULL;
 }
 
@@ -358,7 +371,7 @@ static bool is_flag(Interp *in, const char *name)
 static void add_write(Merger *g, SlotKind kind, void *obj, const char *name, Value *key, Plan *p)
 {
     Write *w = arena_alloc(g->in->arena, sizeof *w);
-    *w = (Write){kind, obj, name, key, p};
+    *w = (Write){kind, obj, name, key, p, NULL};
     ptrvec_push(g->in->arena, &g->writes, w);
 }
 
@@ -408,11 +421,10 @@ static void merge_name(Merger *g, Scope *s, const char *name, Value *v0, Value *
     } else if (!v0 || !v1) {
         merge_error(g, "%s is defined on %s of %s but not on the other side, and it is used afterwards",
                     scope_label(g, s, name), (v0 ? g->m->b[0] : g->m->b[1])->what, g->m->construct);
+        add_write(g, SLOT_SCOPE, s, name, NULL, NULL);
         return;
     }
-    Plan *p = merge_values(g, scope_label(g, s, name), v0, v1);
-    if (p)
-        add_write(g, SLOT_SCOPE, s, name, NULL, p);
+    add_write(g, SLOT_SCOPE, s, name, NULL, merge_values(g, scope_label(g, s, name), v0, v1));
 }
 
 static void push_unique_name(Interp *in, PtrVec *names, const char *name)
@@ -433,7 +445,7 @@ static void merge_scope(Merger *g, Scope *s, const RegionState *o, const RegionS
         for (int i = 0; i < states[k]->len; i++)
             push_unique_name(in, &names, es[i].name);
     }
-    for (int i = 0; i < names.len && !g->failed; i++) {
+    for (int i = 0; i < names.len; i++) {
         const char *name = names.items[i];
         merge_name(g, s, name, region_state_scope_get(e0, name), region_state_scope_get(e1, name),
                    region_state_scope_get(o, name));
@@ -456,8 +468,8 @@ static void merge_list(Merger *g, ValueList *l, const RegionState *e0, const Reg
 {
     Interp *in = g->in;
     Plan *p = merge_contents(g, "a list", state_as_list(in, e0), state_as_list(in, e1));
-    if (p)
-        add_write(g, SLOT_LIST, l, NULL, NULL, p);
+    add_write(g, SLOT_LIST, l, NULL, NULL, p);
+    ((Write *)g->writes.items[g->writes.len - 1])->fallback = state_as_list(in, e0);
 }
 
 static Value *dict_state_get(const RegionState *st, Value *key)
@@ -473,9 +485,9 @@ static void merge_dict(Merger *g, Dict *d, const RegionState *e0, const RegionSt
 {
     Interp *in = g->in;
     const RegionState *states[2] = {e0, e1};
-    for (int k = 0; k < 2 && !g->failed; k++) {
+    for (int k = 0; k < 2; k++) {
         const DictEntry *es = states[k]->items;
-        for (int i = 0; i < states[k]->len && !g->failed; i++) {
+        for (int i = 0; i < states[k]->len; i++) {
             if (es[i].deleted)
                 continue;
             Value *key = es[i].key;
@@ -486,11 +498,10 @@ static void merge_dict(Merger *g, Dict *d, const RegionState *e0, const RegionSt
             if (!a || !b) {
                 merge_error(g, "%s is set on %s of %s only", label, (a ? g->m->b[0] : g->m->b[1])->what,
                             g->m->construct);
-                return;
+                add_write(g, SLOT_DICT, d, NULL, key, NULL);
+                continue;
             }
-            Plan *p = merge_values(g, label, a, b);
-            if (p)
-                add_write(g, SLOT_DICT, d, NULL, key, p);
+            add_write(g, SLOT_DICT, d, NULL, key, merge_values(g, label, a, b));
         }
     }
 }
@@ -510,7 +521,7 @@ static void merge_containers(Merger *g)
                 ptrvec_push(in->arena, &objs, e);
         }
     }
-    for (int i = 0; i < objs.len && !g->failed; i++) {
+    for (int i = 0; i < objs.len; i++) {
         RegionEntry *e = objs.items[i];
         RegionEntry *x = region_find(&g->m->b[0]->region, e->obj);
         RegionEntry *y = region_find(&g->m->b[1]->region, e->obj);
@@ -586,10 +597,15 @@ static bool emit_if(Merger *g)
 static Value *materialize(Merger *g, Plan *p)
 {
     Interp *in = g->in;
+    if (!p)
+        return val_error(in);
     switch (p->kind) {
     case PLAN_VALUE: return p->value;
     case PLAN_UNBIND: return NULL;
-    case PLAN_LEAF: return ((Leaf *)g->leaves.items[p->leaf])->result;
+    case PLAN_LEAF: {
+        Value *r = ((Leaf *)g->leaves.items[p->leaf])->result;
+        return r ? r : val_error(in);
+    }
     case PLAN_SEQ: {
         Value *r = p->seq_kind == VK_TUPLE ? val_tuple(in, p->n) : val_list(in, p->n);
         for (int i = 0; i < p->n; i++)
@@ -615,6 +631,8 @@ static void do_write(Merger *g, Write *w)
     case SLOT_LIST: {
         ValueList *l = w->obj;
         region_write_list(in, l);
+        if (!v || v->kind != VK_LIST)
+            v = w->fallback;
         if (v && v->kind == VK_LIST) {
             l->items = v->u.list->items;
             l->len = v->u.list->len;
@@ -655,9 +673,13 @@ Value *control_merge(Interp *in, MergeSpec *m)
     Plan *result = NULL;
     if (m->merge_results && !g.failed && b0->result && b1->result)
         result = merge_values(&g, "the value", b0->result, b1->result);
-    if (g.failed || !emit_if(&g))
-        return val_error(in);
+    /* after an error, what failed is poison (the writes still happen, so
+     * that later code does not report the same problem again) */
+    if (!g.failed && !emit_if(&g))
+        g.failed = true;
     for (int i = 0; i < g.writes.len; i++)
         do_write(&g, g.writes.items[i]);
+    if (g.failed)
+        return val_error(in);
     return result ? materialize(&g, result) : val_none(in);
 }

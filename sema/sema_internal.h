@@ -22,6 +22,9 @@ DType promote_types(DType a, DType b);
 Value *make_function(Interp *in, const AstNode *def, const char *name, Span span);
 Closure *closure_of(Interp *in, Frame *f);
 void record_traceback(Interp *in, Value *exc, Span span);
+/* SPAN when it is in the user's files, else the innermost call from user
+ * code into the stdlib (where nodes and errors are attributed). */
+Span sema_user_span(Interp *in, Span span);
 /* Reports an uncaught exception as a compile error with its call chain. */
 void report_uncaught(Interp *in);
 
