@@ -74,6 +74,8 @@ IrNode *lower_loop(Lower *L, IrValue *trip_count, IrValue *cond, IrValue **inits
                    IrGraph *body, const IrType *out_types, int n_outputs, Span span);
 /* Moves the nodes of subgraph G to the end of the graph being built. */
 void lower_inline_graph(Lower *L, IrGraph *g);
+/* Drops the main graph's initializers that no node uses. */
+void lower_prune_initializers(IrModel *m);
 /* Whether every value used in G (and its subgraphs) is defined in the
  * graph that uses it or one around it: the invariant the interpreter
  * keeps when values flow out of branches and loops only as outputs. */

@@ -408,32 +408,56 @@ static Value *move_axis0(Interp *in, IrValue *stacked, int d, int rank, Span spa
     return sema_onnx(in, "Transpose", &x, 1, &at, 1, span);
 }
 
-/* cat along D of stacked [N, e0, ...]: move N next to e_D and merge the two. */
-static Value *cat_stacked(Interp *in, IrValue *stacked, int d, int rank, Span span)
+static Value *int_list(Interp *in, int64_t v)
 {
+    Value *l = val_list(in, 1);
+    vlist_push(in, l->u.list, val_int(in, v));
+    return l;
+}
+
+/* SHAPE[start:end] of a 1-D shape tensor, as Slice takes it at the opset. */
+static Value *slice_shape(Interp *in, Value *shape, int64_t start, int64_t end, Span span)
+{
+    if (in->lower->opset >= 10) {
+        Value *pos[3] = {shape, int_list(in, start), int_list(in, end)};
+        return sema_onnx(in, "Slice", pos, 3, NULL, 0, span);
+    }
+    OnnxAttrArg at[3] = {{"starts", int_list(in, start)}, {"ends", int_list(in, end)}, {"axes", int_list(in, 0)}};
+    return sema_onnx(in, "Slice", &shape, 1, at, 3, span);
+}
+
+/* cat along D of stacked [N, e0, ...]: move N next to e_D and merge the
+ * two with a Reshape to [e0 .. e(D-1), -1, e(D+1) ...]; the dimensions
+ * before D are copied (0), those after D are constants when known, else
+ * read from the shape. */
+static Value *cat_stacked(Interp *in, IrValue *stacked, const IrType *elem, int d, Span span)
+{
+    int rank = elem->rank;
     Value *t = move_axis0(in, stacked, d, rank + 1, span);
     if (!t || t->kind != VK_TENSOR)
         return t;
-    Value *shape = sema_onnx1(in, "Shape", t, span);
-    Value *parts[3];
-    int n = 0;
-    OnnxAttrArg ax = {"axis", val_int(in, 0)};
-    Value *neg = val_list(in, 1);
-    vlist_push(in, neg->u.list, val_int(in, -1));
-    if (d > 0) {
-        Value *pos[3] = {shape, val_list(in, 1), val_list(in, 1)};
-        vlist_push(in, pos[1]->u.list, val_int(in, 0));
-        vlist_push(in, pos[2]->u.list, val_int(in, d));
-        parts[n++] = sema_onnx(in, "Slice", pos, 3, NULL, 0, span);
+    bool known = true;
+    for (int j = d + 1; j < rank; j++)
+        known &= dim_is_known(elem->dims[j]);
+    Value *target;
+    if (known) {
+        target = val_list(in, rank);
+        for (int i = 0; i < d; i++)
+            vlist_push(in, target->u.list, val_int(in, 0));
+        vlist_push(in, target->u.list, val_int(in, -1));
+        for (int j = d + 1; j < rank; j++)
+            vlist_push(in, target->u.list, val_int(in, elem->dims[j].value));
+    } else {
+        Value *shape = sema_onnx1(in, "Shape", t, span);
+        Value *parts[3];
+        int n = 0;
+        if (d > 0)
+            parts[n++] = slice_shape(in, shape, 0, d, span);
+        parts[n++] = int_list(in, -1);
+        parts[n++] = slice_shape(in, shape, d + 2, rank + 1, span);
+        OnnxAttrArg ax = {"axis", val_int(in, 0)};
+        target = sema_onnx(in, "Concat", parts, n, &ax, 1, span);
     }
-    parts[n++] = neg;
-    if (d + 2 <= rank) {
-        Value *pos[3] = {shape, val_list(in, 1), val_list(in, 1)};
-        vlist_push(in, pos[1]->u.list, val_int(in, d + 2));
-        vlist_push(in, pos[2]->u.list, val_int(in, rank + 1));
-        parts[n++] = sema_onnx(in, "Slice", pos, 3, NULL, 0, span);
-    }
-    Value *target = n == 1 ? parts[0] : sema_onnx(in, "Concat", parts, n, &ax, 1, span);
     return sema_onnx2(in, "Reshape", t, target, span);
 }
 
@@ -461,7 +485,7 @@ static Value *n_runtime_list_concat(Interp *in, CallArgs *a, Span span, const Bu
     if (ax < 0)
         ax += r;
     if (d->stacked)
-        return new_axis ? move_axis0(in, d->stacked, (int)ax, r, span) : cat_stacked(in, d->stacked, (int)ax, rank, span);
+        return new_axis ? move_axis0(in, d->stacked, (int)ax, r, span) : cat_stacked(in, d->stacked, &d->elem, (int)ax, span);
     OnnxAttrArg at[2] = {{"axis", val_int(in, ax)}, {"new_axis", val_int(in, new_axis)}};
     Value *seq = lower_wrap(in, d->seq);
     return sema_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);

@@ -538,5 +538,6 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
         !rename_values(&e, &model->graph->outputs, req->output_names, req->n_output_names, "output"))
         return NULL;
     name_outputs(&e);
+    lower_prune_initializers(model);
     return model;
 }
