@@ -517,8 +517,16 @@ static Value *min_max(Interp *in, CallArgs *a, Span span, bool is_max)
         Value *c = eval_compare_op(in, is_max ? AST_OP_GT : AST_OP_LT, x, best, span);
         if (!c || c->kind == VK_ERROR)
             return c;
-        if (c->dyn)
-            return sema_error(in, span, "%s() of values known only at run time is not supported yet", name);
+        if (c->dyn || (c->kind == VK_TENSOR && !c->u.tensor->is_static)) {
+            /* known only at run time: x if x beats best else best */
+            Value *t = eval_truth(in, c, span);
+            if (!t || t->kind == VK_ERROR)
+                return t;
+            best = control_choose(in, t, x, best, span);
+            if (!best || best->kind == VK_ERROR)
+                return best;
+            continue;
+        }
         if (c->u.b)
             best = x;
     }

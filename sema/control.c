@@ -362,6 +362,13 @@ Value *control_select(Interp *in, Value *cond, BranchFn f0, void *c0, BranchFn f
     return control_merge(in, &m);
 }
 
+Value *control_choose(Interp *in, Value *cond, Value *a, Value *b, Span span)
+{
+    ExprCtx ctx[2] = {{.value = a}, {.value = b}};
+    Branch br[2] = {{.what = "the first value"}, {.what = "the second value"}};
+    return merge_expr(in, span, "this choice", cond, ctx, br);
+}
+
 Value *control_chain(Interp *in, const AstNode *e, int next, Value *left, Value *r, Value *truth)
 {
     ExprCtx ctx[2] = {{.compare = e, .from = next, .value = left}, {.value = r}};

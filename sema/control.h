@@ -80,6 +80,8 @@ Value *control_bool_op(Interp *in, const AstNode *e, int i, Value *v, Value *tru
 /* If(COND) over two branch functions producing values: the merged value. */
 Value *control_select(Interp *in, Value *cond, BranchFn f0, void *c0, BranchFn f1, void *c1, Span span,
                       const char *construct);
+/* A if COND (a run-time bool) else B, both already computed. */
+Value *control_choose(Interp *in, Value *cond, Value *a, Value *b, Span span);
 /* The rest of a comparison chain from operand NEXT (left operand LEFT),
  * taken where the comparison before it, R, has the run-time truth TRUTH. */
 Value *control_chain(Interp *in, const AstNode *e, int next, Value *left, Value *r, Value *truth);

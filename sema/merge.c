@@ -218,8 +218,9 @@ static Plan *leaf_list(Merger *g, const char *label, Value *a, Value *b)
         return NULL;
     }
     if (ka && kb && ea.dtype != eb.dtype) {
-        merge_error(g, "%s holds %s tensors on one side of %s and %s tensors on the other",
-                    label, g->m->construct, dtype_name(ea.dtype));
+        merge_error(g, "%s holds %s on the two sides of %s; a list of run-time length holds items of one "
+                    "element type", label, arena_sprintf(in->arena, "%s and %s tensors", dtype_name(ea.dtype),
+                                                         dtype_name(eb.dtype)), g->m->construct);
         return NULL;
     }
     Leaf *lf = arena_alloc(in->arena, sizeof *lf);

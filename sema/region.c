@@ -164,6 +164,16 @@ static void note_write(Interp *in, RegionObjKind kind, void *obj, uint32_t born)
     ptrvec_push(in->arena, &r->entries, e);
 }
 
+bool region_write_tensor(Interp *in, Tensor *t, Span span)
+{
+    Region *r = in->region;
+    if (!r || t->born >= r->start)
+        return true;
+    sema_error(in, span, "a tensor made before this run-time %s is changed in place inside it; compute a new "
+               "tensor and assign it to the variable instead", r->loop_body ? "loop" : "'if'");
+    return false;
+}
+
 void region_write_scope(Interp *in, Scope *s)
 {
     note_write(in, RO_SCOPE, s, s->born);

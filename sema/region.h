@@ -67,6 +67,11 @@ void region_write_scope(Interp *in, Scope *s);
 void region_write_list(Interp *in, ValueList *l);
 void region_write_dict(Interp *in, Dict *d);
 
+/* In-place changes of a tensor (x[i] = v, x.add_(1)) must call this
+ * first: a tensor made before the innermost run-time if or loop cannot
+ * change in place inside it (reported at SPAN; false then). */
+bool region_write_tensor(Interp *in, Tensor *t, Span span);
+
 /* A new namespace stamped with the clock (all of sema creates them so). */
 Scope *sema_scope_new(Interp *in);
 

@@ -107,6 +107,8 @@ Value *val_dtype(Interp *in, DType t)
 
 Value *val_tensor(Interp *in, Tensor *t)
 {
+    if (!t->born)
+        t->born = in->clock;
     Value *v = val_new(in, VK_TENSOR);
     v->u.tensor = t;
     return v;

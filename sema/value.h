@@ -181,6 +181,7 @@ typedef struct Tensor {
     const char *param_name; /* state_dict name, for parameters and buffers */
     bool is_parameter;
     bool requires_grad;
+    uint32_t born;          /* interpreter clock when first wrapped (sema/region.h) */
 } Tensor;
 
 typedef struct BoundMethod {
