@@ -346,6 +346,58 @@ static bool is_input(const Plan *p, const Value *v)
     return is_number(v) && v->dyn == p->input;
 }
 
+static bool widen_list_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
+{
+    Interp *in = lc_in(lc);
+    IrType et, old = p->type;
+    if (end->kind != VK_LIST || !dynlist_elem_type(in, end, &et)) {
+        sema_error(in, lc->span, "%s is a list of tensors before an iteration of this run-time loop and %s "
+                   "after it", label, end->kind == VK_LIST ? "a list of other values" : value_type_name(in, end));
+        return false;
+    }
+    if (!widen_into(in, &p->type, &et, old.dtype) || et.dtype != old.dtype) {
+        sema_error(in, lc->span, "the items of %s differ in element type or rank in this run-time loop; a "
+                   "list of run-time length holds items of one type", label);
+        return false;
+    }
+    if (!same_type(&old, &p->type))
+        lc->changed = true;
+    return true;
+}
+
+static bool widen_tensor_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
+{
+    Interp *in = lc_in(lc);
+    if (end->kind != VK_TENSOR && !is_number(end)) {
+        sema_error(in, lc->span, "%s is a %s before an iteration of this run-time loop and '%s' after it",
+                   label, p->form == FORM_NUMBER ? "number" : "tensor", value_type_name(in, end));
+        return false;
+    }
+    if (p->form == FORM_NUMBER && is_number(end)) {
+        if (number_order(end->kind) > number_order(p->number_kind)) {
+            p->number_kind = end->kind;
+            p->type = ir_type_scalar(sema_number_dtype(end->kind));
+            lc->changed = true;
+        }
+        return true;
+    }
+    IrType old = p->type, et = type_of(in, end);
+    DType dt = end->kind == VK_TENSOR ? promote_types(old.dtype, end->u.tensor->dtype)
+                                      : promote_number(old.dtype, end->kind);
+    if (p->form == FORM_NUMBER) {
+        p->form = FORM_TENSOR;      /* a number that becomes a tensor */
+        lc->changed = true;
+    }
+    if (!widen_into(in, &p->type, &et, dt)) {
+        sema_error(in, lc->span, "%s changes rank in this run-time loop (%d before an iteration, %d after "
+                   "it); a loop-carried tensor must keep its rank", label, old.rank, et.rank);
+        return false;
+    }
+    if (!same_type(&old, &p->type))
+        lc->changed = true;
+    return true;
+}
+
 /* Widens plan P (a value the body carried) to cover END, its value after
  * the body; sets lc->changed when the plan changes. */
 static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
@@ -364,51 +416,20 @@ static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
         lc->changed = true;
         return true;
     }
-    if (p->form == FORM_TUPLE) {
-        if (end->kind != p->seq_kind || !is_fixed_sequence(end) || end->u.list->len != p->n) {
-            sema_error(in, lc->span, "%s changes its length or kind in this run-time loop", label);
+    if (p->form == FORM_LIST)
+        return widen_list_plan(lc, p, label, end);
+    if (p->form != FORM_TUPLE)
+        return widen_tensor_plan(lc, p, label, end);
+    if (end->kind != p->seq_kind || !is_fixed_sequence(end) || end->u.list->len != p->n) {
+        sema_error(in, lc->span, "%s changes its length or kind in this run-time loop", label);
+        return false;
+    }
+    for (int i = 0; i < p->n; i++) {
+        const char *item = arena_sprintf(in->arena, "item %d of %s", i, label);
+        if (!widen_plan(lc, &p->parts[i], item, end->u.list->items[i]))
             return false;
-        }
-        for (int i = 0; i < p->n; i++) {
-            const char *item = arena_sprintf(in->arena, "item %d of %s", i, label);
-            if (!widen_plan(lc, &p->parts[i], item, end->u.list->items[i]))
-                return false;
-        }
-        return true;
     }
-    if (p->form == FORM_NUMBER && is_number(end)) {
-        if (number_order(end->kind) > number_order(p->number_kind)) {
-            p->number_kind = end->kind;
-            p->type = ir_type_scalar(sema_number_dtype(end->kind));
-            lc->changed = true;
-        }
-        return true;
-    }
-    IrType old = p->type;
-    PlanForm old_form = p->form;
-    Value *before = p->form == FORM_NUMBER ? val_tensor(in, lower_const_tensor(in, val_int(in, 0), old.dtype, lc->span))
-                                           : NULL;
-    bool ok;
-    if (p->form == FORM_LIST) {
-        Value *init = p->init;
-        ok = end->kind == VK_LIST && plan_list(lc, p, label, end, end);
-        IrType et = p->type;
-        p->type = old;
-        p->init = init;
-        if (ok && (!widen_into(in, &p->type, &et, old.dtype) || et.dtype != old.dtype)) {
-            sema_error(in, lc->span, "the items of %s differ in element type or rank in this run-time loop; a "
-                       "list of run-time length holds items of one type", label);
-            ok = false;
-        }
-    } else {
-        Value *init = p->init;
-        Value *a = before ? before : lower_wrap(in, p->input);
-        ok = plan_tensor(lc, p, label, a, end);
-        p->init = init;
-    }
-    if (ok && (p->form != old_form || !same_type(&old, &p->type)))
-        lc->changed = true;
-    return ok;
+    return true;
 }
 
 /* Whether every dimension of T is a number or a symbol of the inputs:
