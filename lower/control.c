@@ -113,40 +113,6 @@ void lower_inline_graph(Lower *L, IrGraph *g)
     g->nodes.len = 0;
 }
 
-/* ---- unused initializers ---- */
-
-/* Marks, by id, every value G and its subgraphs use. */
-static void mark_used(const IrGraph *g, bool *used)
-{
-    for (int i = 0; i < g->outputs.len; i++)
-        used[((IrValue *)g->outputs.items[i])->id] = true;
-    for (int i = 0; i < g->nodes.len; i++) {
-        const IrNode *n = g->nodes.items[i];
-        for (int k = 0; k < n->n_inputs; k++)
-            if (n->inputs[k])
-                used[n->inputs[k]->id] = true;
-        for (int k = 0; k < n->n_attrs; k++)
-            if (n->attrs[k].kind == IR_ATTR_GRAPH && n->attrs[k].g)
-                mark_used(n->attrs[k].g, used);
-    }
-}
-
-/* Constants made for bodies that were built and then discarded (a Loop
- * body is built again when a carried type widens) are not used. */
-void lower_prune_initializers(IrModel *m)
-{
-    bool *used = arena_alloc(m->arena, sizeof(bool) * (size_t)(m->next_value_id + 1));
-    mark_used(m->graph, used);
-    PtrVec *inits = &m->graph->initializers;
-    int kept = 0;
-    for (int i = 0; i < inits->len; i++) {
-        IrValue *v = inits->items[i];
-        if (used[v->id])
-            inits->items[kept++] = v;
-    }
-    inits->len = kept;
-}
-
 /* ---- the scoping invariant ---- */
 
 static bool graph_encloses(const IrGraph *outer, const IrGraph *g)

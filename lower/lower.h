@@ -44,6 +44,10 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
 void tensor_store_double(void *data, int64_t i, DType dt, double v);
 void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
 
+/* Removes the nodes and initializers no graph output depends on (after the
+ * outputs are set; lower/prune.c). */
+void lower_prune(IrModel *m);
+
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);
 
@@ -74,8 +78,6 @@ IrNode *lower_loop(Lower *L, IrValue *trip_count, IrValue *cond, IrValue **inits
                    IrGraph *body, const IrType *out_types, int n_outputs, Span span);
 /* Moves the nodes of subgraph G to the end of the graph being built. */
 void lower_inline_graph(Lower *L, IrGraph *g);
-/* Drops the main graph's initializers that no node uses. */
-void lower_prune_initializers(IrModel *m);
 /* Whether every value used in G (and its subgraphs) is defined in the
  * graph that uses it or one around it: the invariant the interpreter
  * keeps when values flow out of branches and loops only as outputs. */

@@ -13,6 +13,7 @@
 #include "sema/control.h"
 #include "sema/interp.h"
 #include "sema/region.h"
+#include "sema/types.h"
 
 /* ---- special-method names of operators ---- */
 
@@ -289,7 +290,7 @@ Value *eval_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
         return val_error(in);
     OpNames names = op_names(op);
-    if (names.imethod && a->kind == VK_INSTANCE) {
+    if (names.imethod && (a->kind == VK_INSTANCE || a->kind == VK_TENSOR)) {
         Value *m = lookup_attr(in, a, intern(&in->c->names, names.imethod), span);
         if (in->exc)
             return NULL;
@@ -556,7 +557,7 @@ Value *eval_bool_op_from(Interp *in, const AstNode *e, int start)
         const AstNode *operand = e->u.bool_op.values.items[i];
         v = eval_expr(in, operand);
         if (!v || v->kind == VK_ERROR || i == n - 1)
-            return v;
+            return v;       /* the last operand is the result as it is */
         Value *t = eval_truth(in, v, operand->span);
         if (!t || t->kind == VK_ERROR)
             return t;
@@ -696,7 +697,7 @@ static Value *eval_seq_display(Interp *in, const AstNode *e)
     Value *r = e->kind == AST_TUPLE ? val_tuple(in, e->u.seq.elts.len) : val_list(in, e->u.seq.elts.len);
     if (!eval_elements(in, &e->u.seq.elts, r->u.list))
         return NULL;
-    return r;
+    return types_check_display(in, e, r) ? r : val_error(in);
 }
 
 static Value *eval_dict_display(Interp *in, const AstNode *e)
@@ -725,7 +726,7 @@ static Value *eval_dict_display(Interp *in, const AstNode *e)
             sema_error(in, knode->span, "dict keys must be compile-time constants (str, int, tuple); found '%s'",
                        value_type_name(in, k));
     }
-    return d;
+    return types_check_display(in, e, d) ? d : val_error(in);
 }
 
 static Value *eval_if_exp(Interp *in, const AstNode *e)

@@ -19,6 +19,9 @@ Value *format_value(Interp *in, Value *v, const char *spec, Span span);
 DType promote_types(DType a, DType b);
 
 /* call.c */
+/* SPAN when it is in the user's files, else the innermost call from user
+ * code into the stdlib (where diagnostics and IR nodes point). */
+Span sema_user_span(Interp *in, Span span);
 Value *make_function(Interp *in, const AstNode *def, const char *name, Span span);
 Closure *closure_of(Interp *in, Frame *f);
 void record_traceback(Interp *in, Value *exc, Span span);

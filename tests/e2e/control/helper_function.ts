@@ -9,7 +9,7 @@ import torch
 from torch import nn
 
 
-def clamp_mode(x, mode):
+def clamp_mode(x, mode: int):
     if mode == 0:
         return x
     if mode == 1:

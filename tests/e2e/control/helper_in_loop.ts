@@ -8,7 +8,7 @@ import torch
 from torch import nn
 
 
-def step(x, i):
+def step(x, i: int):
     if i % 3 == 0:
         return x * 0.5
     y = x + i

@@ -1,6 +1,5 @@
-# if on an int input: both branches assign a tensor and a number; the
-# number is an int in one branch and a float in the other (merged as a
-# run-time float).
+# if on an int input: both branches assign a tensor and a float; the
+# float becomes a run-time float.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) n=4
 # inputs: x=randn(3,2) n=1
@@ -14,7 +13,7 @@ class IfIntInput(nn.Module):
     def forward(self, x, n: int):
         if n > 2:
             y = x * 2
-            z = 1
+            z = 1.0
         else:
             y = x + 1
             z = 2.5

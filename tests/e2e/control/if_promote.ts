@@ -1,6 +1,6 @@
 # Branches that give different element types: an int tensor and a float
-# tensor merge as float (PyTorch's promotion), a number and a tensor merge
-# as a tensor.
+# tensor merge as float (PyTorch's promotion), and so do an int 0-d tensor
+# and a float one.
 # example: x=randn(4) i=rand(4):int64 c=True
 # inputs: x=randn(4) i=rand(4):int64 c=False
 # inputs: x=ones(4) i=zeros(4):int64 c=True
@@ -14,7 +14,7 @@ class IfPromote(nn.Module):
     def forward(self, x, i, c: bool):
         if c:
             y = i * 2
-            s = 3
+            s = total1(i * 1.0) * 3
         else:
             y = x / 2
             s = total1(x) * 0.5
