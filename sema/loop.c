@@ -39,10 +39,11 @@
 
 #include "lower/lower.h"
 #include "sema/control.h"
+#include "sema/native_tensor.h"
 
 #define MAX_ROUNDS 8
 
-typedef enum CarryKind { CARRY_NAME, CARRY_ITEM, CARRY_LIST } CarryKind;
+typedef enum CarryKind { CARRY_NAME, CARRY_ITEM, CARRY_LIST, CARRY_TENSOR } CarryKind;
 
 /* How a value travels through the Loop this round; recursive for tuples
  * (and lists of fixed length), whose items travel one by one. */
@@ -72,6 +73,7 @@ typedef struct Carry {
     const char *name;
     ValueList *list;        /* CARRY_ITEM (with index), CARRY_LIST */
     int index;
+    Tensor *tensor;         /* CARRY_TENSOR: a tensor object written in place */
     const char *label;      /* for messages */
     Plan plan;              /* plan.init: the value before the loop (NULL: unbound) */
     bool scan_tried;        /* the scan form failed once: the list is carried */
@@ -112,12 +114,21 @@ static Value *list_value(Interp *in, ValueList *l)
     return v;
 }
 
+/* A snapshot of a tensor object's current value. */
+static Value *tensor_value(Interp *in, const Tensor *t)
+{
+    Tensor *copy = arena_alloc(in->arena, sizeof *copy);
+    *copy = *t;
+    return val_tensor(in, copy);
+}
+
 static Value *carry_get(Interp *in, Carry *c)
 {
     switch (c->kind) {
     case CARRY_NAME: return scope_get(c->scope, c->name);
     case CARRY_ITEM: return c->index < c->list->len ? c->list->items[c->index] : NULL;
     case CARRY_LIST: return list_value(in, c->list);
+    case CARRY_TENSOR: return tensor_value(in, c->tensor);
     }
     return NULL;
 }
@@ -143,6 +154,10 @@ static void carry_set(Interp *in, Carry *c, Value *v)
         c->list->len = c->list->cap = v->u.list->dyn ? 0 : v->u.list->len;
         c->list->dyn = v->u.list->dyn;
         break;
+    case CARRY_TENSOR:
+        if (v && v->kind == VK_TENSOR)
+            native_assign(in, c->tensor, v->u.tensor);
+        break;
     }
 }
 
@@ -157,6 +172,8 @@ static Carry *find_carry(LoopCtx *lc, CarryKind kind, const void *obj, const cha
         if (kind == CARRY_ITEM && c->list == obj && c->index == index)
             return c;
         if (kind == CARRY_LIST && c->list == obj)
+            return c;
+        if (kind == CARRY_TENSOR && c->tensor == obj)
             return c;
     }
     return NULL;
@@ -179,6 +196,8 @@ static Carry *add_carry(LoopCtx *lc, CarryKind kind, Scope *scope, const char *n
                                                : arena_sprintf(in->arena, "attribute '%s'", name);
     else if (kind == CARRY_ITEM)
         c->label = arena_sprintf(in->arena, "item %d of a list", index);
+    else if (kind == CARRY_TENSOR)
+        c->label = "a tensor written in place";
     else
         c->label = "a list";
     if (name == in->id.return_value)
@@ -563,6 +582,19 @@ static bool discover_list(LoopCtx *lc, RegionEntry *e)
     return true;
 }
 
+/* A tensor object written in place in the body (out[i] = v). */
+static void discover_tensor(LoopCtx *lc, RegionEntry *e)
+{
+    Interp *in = lc_in(lc);
+    Tensor *t = e->obj;
+    Value *before = val_tensor(in, e->orig.items), *now = tensor_value(in, t);
+    if (control_same_value(before, now) || find_carry(lc, CARRY_TENSOR, t, NULL, 0))
+        return;
+    Carry *c = add_carry(lc, CARRY_TENSOR, NULL, NULL, NULL, 0, before);
+    c->tensor = t;
+    c->end = now;
+}
+
 static bool discover(LoopCtx *lc, Region *r)
 {
     for (int i = 0; i < r->entries.len; i++) {
@@ -579,6 +611,9 @@ static bool discover(LoopCtx *lc, Region *r)
             sema_error(lc_in(lc), lc->span, "a dict is modified inside this loop with a run-time trip count; "
                        "dicts cannot change in a run-time loop");
             return false;
+        case RO_TENSOR:
+            discover_tensor(lc, e);
+            break;
         }
     }
     return true;

@@ -25,6 +25,7 @@
 
 #include "lower/lower.h"
 #include "sema/control.h"
+#include "sema/native_tensor.h"
 
 
 typedef enum PlanKind { PLAN_VALUE, PLAN_LEAF, PLAN_SEQ, PLAN_UNBIND } PlanKind;
@@ -51,7 +52,7 @@ typedef struct Leaf {
     Value *result;
 } Leaf;
 
-typedef enum SlotKind { SLOT_SCOPE, SLOT_LIST, SLOT_DICT } SlotKind;
+typedef enum SlotKind { SLOT_SCOPE, SLOT_LIST, SLOT_DICT, SLOT_TENSOR } SlotKind;
 
 /* A write to do once the If exists. */
 typedef struct Write {
@@ -507,6 +508,21 @@ static void merge_dict(Merger *g, Dict *d, const RegionState *e0, const RegionSt
     }
 }
 
+/* A tensor written in place (x[i] = v ...) on either side: its value
+ * merges like a variable's, and is written back into the object. */
+static void merge_tensor_object(Merger *g, Tensor *t, const RegionState *o, const RegionState *e0,
+                                const RegionState *e1)
+{
+    Interp *in = g->in;
+    Value *a = val_tensor(in, e0->items), *b = val_tensor(in, e1->items);
+    if (control_same_value(a, b)) {
+        if (!control_same_value(a, val_tensor(in, o->items)))
+            add_write(g, SLOT_TENSOR, t, NULL, NULL, plan_value(g, a));
+        return;
+    }
+    add_write(g, SLOT_TENSOR, t, NULL, NULL, merge_values(g, "a tensor written in place", a, b));
+}
+
 static void merge_containers(Merger *g)
 {
     Interp *in = g->in;
@@ -532,6 +548,7 @@ static void merge_containers(Merger *g)
         case RO_SCOPE: merge_scope(g, e->obj, o, e0, e1); break;
         case RO_LIST: merge_list(g, e->obj, e0, e1); break;
         case RO_DICT: merge_dict(g, e->obj, e0, e1); break;
+        case RO_TENSOR: merge_tensor_object(g, e->obj, o, e0, e1); break;
         }
     }
 }
@@ -644,6 +661,10 @@ static void do_write(Merger *g, Write *w)
     }
     case SLOT_DICT:
         dict_set(in, w->obj, w->key, v);
+        break;
+    case SLOT_TENSOR:
+        if (v && v->kind == VK_TENSOR)
+            native_assign(in, w->obj, v->u.tensor);
         break;
     }
 }

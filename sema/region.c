@@ -45,6 +45,10 @@ static RegionState capture(Interp *in, RegionObjKind kind, void *obj)
         st.items = copy_items(in, d->entries, d->len, sizeof(DictEntry));
         break;
     }
+    case RO_TENSOR:
+        st.len = 1;
+        st.items = copy_items(in, obj, 1, sizeof(Tensor));
+        break;
     }
     return st;
 }
@@ -69,6 +73,9 @@ static void install(Interp *in, RegionObjKind kind, void *obj, const RegionState
     }
     case RO_DICT:
         dict_restore(in, obj, st->items, st->len);
+        break;
+    case RO_TENSOR:
+        memcpy(obj, st->items, sizeof(Tensor));
         break;
     }
 }
@@ -135,6 +142,7 @@ void region_apply_end(Interp *in, Region *r)
         case RO_SCOPE: region_write_scope(in, e->obj); break;
         case RO_LIST: region_write_list(in, e->obj); break;
         case RO_DICT: region_write_dict(in, e->obj); break;
+        case RO_TENSOR: region_write_tensor(in, e->obj); break;
         }
         install(in, e->kind, e->obj, &e->end);
     }
@@ -164,14 +172,9 @@ static void note_write(Interp *in, RegionObjKind kind, void *obj, uint32_t born)
     ptrvec_push(in->arena, &r->entries, e);
 }
 
-bool region_write_tensor(Interp *in, Tensor *t, Span span)
+void region_write_tensor(Interp *in, Tensor *t)
 {
-    Region *r = in->region;
-    if (!r || t->born >= r->start)
-        return true;
-    sema_error(in, span, "a tensor made before this run-time %s is changed in place inside it; compute a new "
-               "tensor and assign it to the variable instead", r->loop_body ? "loop" : "'if'");
-    return false;
+    note_write(in, RO_TENSOR, t, t->born);
 }
 
 void region_write_scope(Interp *in, Scope *s)

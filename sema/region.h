@@ -23,12 +23,12 @@
 
 #include "sema/interp.h"
 
-typedef enum RegionObjKind { RO_SCOPE, RO_LIST, RO_DICT } RegionObjKind;
+typedef enum RegionObjKind { RO_SCOPE, RO_LIST, RO_DICT, RO_TENSOR } RegionObjKind;
 
 /* One container's state: a copy of its contents. */
 typedef struct RegionState {
     int len;
-    void *items;            /* ScopeEntry[] / Value*[] / DictEntry[] */
+    void *items;            /* ScopeEntry[] / Value*[] / DictEntry[] / a Tensor */
     const DynList *dyn;     /* lists */
 } RegionState;
 
@@ -67,10 +67,9 @@ void region_write_scope(Interp *in, Scope *s);
 void region_write_list(Interp *in, ValueList *l);
 void region_write_dict(Interp *in, Dict *d);
 
-/* In-place changes of a tensor (x[i] = v, x.add_(1)) must call this
- * first: a tensor made before the innermost run-time if or loop cannot
- * change in place inside it (reported at SPAN; false then). */
-bool region_write_tensor(Interp *in, Tensor *t, Span span);
+/* Before an in-place change of a tensor object (x[i] = v, x.add_(1), a
+ * view taken again): the object's fields are saved like a container's. */
+void region_write_tensor(Interp *in, Tensor *t);
 
 /* A new namespace stamped with the clock (all of sema creates them so). */
 Scope *sema_scope_new(Interp *in);
