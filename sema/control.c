@@ -211,7 +211,8 @@ static ExecStatus run_skip(Interp *in, void *ctx, Value **result)
 }
 
 /* THEN runs where no exit flag is set; elsewhere nothing happens. */
-ExecStatus control_guard(Interp *in, Span span, BranchFn then, void *ctx, const AstNode *live_after)
+ExecStatus control_guard(Interp *in, Span span, BranchFn then, void *ctx, const AstNode *live_after,
+                         const FlowNames *live)
 {
     Value *guard = no_exit_value(in, span);
     if (!guard)
@@ -228,7 +229,7 @@ ExecStatus control_guard(Interp *in, Span span, BranchFn then, void *ctx, const 
     control_run_branch(in, &b[0], "guarded", then, ctx);
     control_run_branch(in, &b[1], "exited", run_skip, NULL);
     MergeSpec m = {.span = span, .construct = "this code after a run-time break, continue or return",
-                   .flow = control_flow(in), .live_after = live_after,
+                   .flow = control_flow(in), .live_after = live_after, .live = live,
                    .cond = guard->dyn, .b = {&b[0], &b[1]}};
     if (!control_merge(in, &m))
         return EXEC_RAISE;
@@ -238,7 +239,7 @@ ExecStatus control_guard(Interp *in, Span span, BranchFn then, void *ctx, const 
 ExecStatus control_guard_rest(Interp *in, const AstList *block, int next)
 {
     RestCtx ctx = {block, next};
-    return control_guard(in, block->items[next]->span, run_rest, &ctx, block->items[block->len - 1]);
+    return control_guard(in, block->items[next]->span, run_rest, &ctx, block->items[block->len - 1], NULL);
 }
 
 /* ---- if ---- */

@@ -64,8 +64,9 @@ void control_run_branch(Interp *in, Branch *b, const char *kind, BranchFn fn, vo
  * RETURN (return_value set) or MAYBE (some flag is a run-time bool). */
 ExecStatus control_settle(Interp *in);
 /* THEN (CTX) under an If on "no exit flag set"; the merge keeps what is
- * live after LIVE_AFTER. */
-ExecStatus control_guard(Interp *in, Span span, BranchFn then, void *ctx, const AstNode *live_after);
+ * live after LIVE_AFTER, or (LIVE_AFTER NULL) the names LIVE. */
+ExecStatus control_guard(Interp *in, Span span, BranchFn then, void *ctx, const AstNode *live_after,
+                         const FlowNames *live);
 /* The rest of BLOCK from NEXT under an If on "no exit flag set". */
 ExecStatus control_guard_rest(Interp *in, const AstList *block, int next);
 /* Exit flags: values, and binding them in the current frame. */
@@ -94,7 +95,8 @@ typedef struct MergeSpec {
     Span span;              /* where errors point */
     const char *construct;  /* "this run-time 'if'" */
     const Flow *flow;       /* liveness of the frame's locals, or NULL */
-    const AstNode *live_after;  /* names live after this statement matter */
+    const AstNode *live_after;  /* names live after this statement matter, */
+    const FlowNames *live;      /* or these names (when live_after is NULL) */
     IrValue *cond;          /* the If's condition */
     Branch *b[2];           /* then, else */
     bool merge_results;     /* merge b[i]->result too */

@@ -427,6 +427,9 @@ static ExecStatus exec_try(Interp *in, const AstNode *s)
             st = exec_block(in, &h->u.except_handler.body);
             break;
         }
+    } else if (st == EXEC_MAYBE && s->u.try_stmt.orelse.len) {
+        sema_error(in, s->u.try_stmt.orelse.items[0]->span, "an 'else' block after a 'try' whose body may "
+                   "break, continue or return under a run-time condition is not supported");
     } else if (st == EXEC_NORMAL) {
         st = exec_block(in, &s->u.try_stmt.orelse);
     }

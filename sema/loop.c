@@ -1106,23 +1106,51 @@ ExecStatus control_while(Interp *in, const AstNode *s, Value *cond)
     return after_loop(&lc, run_loop(&lc));
 }
 
-typedef struct ForRest {
+/* One iteration of the static for loop S with ITEM (or, ITEM NULL, its
+ * else block), on the path where nothing exited yet. */
+typedef struct ForStep {
     const AstNode *s;
-    ValueList *items;
-    int next;
-} ForRest;
+    Value *item;
+} ForStep;
 
-static ExecStatus run_for_rest(Interp *in, void *ctx, Value **result)
+static ExecStatus run_for_step(Interp *in, void *ctx, Value **result)
 {
     (void)result;
-    ForRest *r = ctx;
-    return exec_static_for(in, r->s, r->items, r->next);
+    ForStep *f = ctx;
+    if (!f->item)
+        return exec_block(in, &f->s->u.for_stmt.orelse);
+    if (assign_target(in, f->s->u.for_stmt.target, f->item) == EXEC_RAISE)
+        return EXEC_RAISE;
+    ExecStatus st = exec_block(in, &f->s->u.for_stmt.body);
+    return st == EXEC_CONTINUE ? EXEC_NORMAL : st;
 }
 
+/* The iterations of a static for loop after one that may have left the
+ * loop under a run-time condition: each runs under its own If on "no
+ * break or return yet" (one after the other, not nested, so that a long
+ * loop does not nest deeply); the values live at the loop head flow from
+ * one to the next.  As soon as the flags are static again, the loop
+ * unrolls normally. */
 ExecStatus control_for_rest(Interp *in, const AstNode *s, ValueList *items, int next)
 {
-    control_clear_flag(in, in->id.flag_continue);
-    ForRest r = {s, items, next};
     Span span = span_join(s->u.for_stmt.target->span, s->u.for_stmt.iter->span);
-    return control_guard(in, span, run_for_rest, &r, s);
+    const Flow *flow = control_flow(in);
+    FlowNames head = flow ? flow_loop_head_live(flow, s) : (FlowNames){NULL, 0};
+    for (int i = next; i <= items->len; i++) {
+        control_clear_flag(in, in->id.flag_continue);
+        ExecStatus st = control_settle(in);
+        if (st == EXEC_BREAK)
+            return EXEC_NORMAL;
+        if (st == EXEC_NORMAL)
+            return exec_static_for(in, s, items, i);
+        if (st != EXEC_MAYBE)
+            return st;
+        ForStep f = {s, i < items->len ? items->items[i] : NULL};
+        st = control_guard(in, span, run_for_step, &f, NULL, &head);
+        if (st == EXEC_RAISE || st == EXEC_RETURN)
+            return st;
+        if (st == EXEC_BREAK)
+            return EXEC_NORMAL;
+    }
+    return control_settle(in);
 }

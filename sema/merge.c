@@ -381,8 +381,10 @@ static bool name_live(Merger *g, Scope *s, const char *name)
 {
     Interp *in = g->in;
     const Flow *f = g->m->flow;
-    if (s != in->frame->locals || !f || !g->m->live_after || !flow_is_local(f, name))
+    if (s != in->frame->locals || !f || (!g->m->live_after && !g->m->live) || !flow_is_local(f, name))
         return true;
+    if (!g->m->live_after)
+        return flow_names_contain(*g->m->live, name);
     return flow_live_after(f, g->m->live_after, name);
 }
 
