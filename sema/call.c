@@ -586,7 +586,8 @@ Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
         CallArgs nargs = *args;
         nargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
         nargs.pos[0] = cls;
-        memcpy(nargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        if (args->n_pos)
+            memcpy(nargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
         nargs.n_pos = args->n_pos + 1;
         nargs.pos_spans = NULL;
         obj = call_value(in, new_fn, &nargs, span);
@@ -600,7 +601,8 @@ Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
         CallArgs iargs = *args;
         iargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
         iargs.pos[0] = obj;
-        memcpy(iargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        if (args->n_pos)
+            memcpy(iargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
         iargs.n_pos = args->n_pos + 1;
         iargs.pos_spans = NULL;
         Value *r = call_value(in, init, &iargs, span);
@@ -828,7 +830,8 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, Span span)
         CallArgs b = *args;
         b.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
         b.pos[0] = callee->u.method->self;
-        memcpy(b.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        if (args->n_pos)
+            memcpy(b.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
         b.n_pos = args->n_pos + 1;
         if (args->pos_spans) {
             b.pos_spans = arena_alloc(in->arena, sizeof(Span) * (size_t)(args->n_pos + 1));
