@@ -181,6 +181,9 @@ Value *dynlist_getitem(Interp *in, Value *l, Value *index, Span span);
 Value *dynlist_append(Interp *in, Value *l, Value *item, Span span);
 /* A run-time list whose appends feed COLLECTOR. */
 Value *dynlist_collecting(Interp *in, ScanCollector *collector);
+/* Item INDEX (a run-time int) of the static list or tuple SEQ: its items
+ * (tensors of one type, or numbers) stacked, then picked at run time. */
+Value *dynlist_pick(Interp *in, Value *seq, Value *index, Span span);
 /* Why a list operation is refused on run-time lists (for messages). */
 Value *dynlist_unsupported(Interp *in, const char *what, Span span);
 

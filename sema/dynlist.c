@@ -390,6 +390,34 @@ Value *dynlist_append(Interp *in, Value *l, Value *item, Span span)
     return val_none(in);
 }
 
+Value *dynlist_pick(Interp *in, Value *seq, Value *index, Span span)
+{
+    ValueList *l = seq->u.list;
+    IrType elem;
+    bool numbers = true;
+    for (int i = 0; i < l->len; i++)
+        numbers &= l->items[i]->kind == VK_INT || l->items[i]->kind == VK_FLOAT || l->items[i]->kind == VK_BOOL;
+    if (l->len == 0 || (!numbers && !dynlist_elem_type(in, seq, &elem)))
+        return sema_error(in, span, "indexing a %s with an index known only at run time needs items that are "
+                          "tensors of one type or numbers%s", value_type_name(in, seq),
+                          l->len ? " (a loop over modules must run over a compile-time range to unroll)" : "");
+    if (numbers) {
+        /* numbers of different kinds take the widest kind */
+        ValueKind k = VK_BOOL;
+        for (int i = 0; i < l->len; i++)
+            if (l->items[i]->kind == VK_FLOAT || (l->items[i]->kind == VK_INT && k == VK_BOOL))
+                k = l->items[i]->kind;
+        elem = ir_type_scalar(sema_number_dtype(k));
+    }
+    IrValue *stacked = dynlist_stacked(in, seq, &elem, span);
+    if (!stacked)
+        return val_error(in);
+    Value *item = dynlist_getitem(in, dynlist_from_stacked(in, stacked), index, span);
+    if (!numbers || !item || item->kind != VK_TENSOR)
+        return item;
+    return sema_runtime_number(in, sema_number_kind(elem.dtype), lower_ir_of(in, item, span));
+}
+
 /* ---- torch.cat / torch.stack over a run-time list ---- */
 
 /* The stacked items with axis 0 moved to position D (stack along D). */

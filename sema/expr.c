@@ -906,6 +906,8 @@ static Value *subscript_sequence(Interp *in, Value *seq, Value *index, Span span
             vlist_push(in, r->u.list, seq->u.list->items[start + i * step]);
         return r;
     }
+    if ((index->kind == VK_INT || index->kind == VK_BOOL) && index->dyn && seq->kind != VK_STR)
+        return dynlist_pick(in, seq, index, span);
     if ((index->kind != VK_INT && index->kind != VK_BOOL) || index->dyn)
         return sema_error(in, span, "%s indices must be compile-time integers, found '%s'",
                           value_type_name(in, seq), value_type_name(in, index));
