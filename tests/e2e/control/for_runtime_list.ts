@@ -4,7 +4,7 @@
 # example: x=randn(3,2) n=4
 # inputs: x=randn(2,2) n=1
 # inputs: x=randn(1,2) n=6
-# inputs: x=randn(4,2) n=3
+# inputs: x=randn(4,2) n=0
 import torch
 from torch import nn
 
