@@ -417,9 +417,20 @@ BUILTIN(bi_range)
     (void)self;
     if (!args_check(in, a, "range", 1, 3, NULL, span))
         return val_error(in);
-    for (int i = 0; i < a->n_pos; i++)
-        if (a->pos[i]->kind == VK_INT && a->pos[i]->dyn)
-            return runtime_range(in, a, span);
+    bool runtime = false;
+    for (int i = 0; i < a->n_pos; i++) {
+        if (a->pos[i]->kind == VK_TENSOR) {
+            /* range(t) of a one-element integer tensor: t.__index__() */
+            bool found;
+            Value *v = try_special(in, a->pos[i], "__index__", NULL, 0, span, &found);
+            if (!v || v->kind == VK_ERROR)
+                return v;
+            a->pos[i] = v;
+        }
+        runtime |= a->pos[i]->kind == VK_INT && a->pos[i]->dyn;
+    }
+    if (runtime)
+        return runtime_range(in, a, span);
     int64_t x[3] = {0, 0, 1};
     for (int i = 0; i < a->n_pos; i++)
         if (!range_arg(in, a->pos[i], &x[i], span))
