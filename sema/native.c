@@ -12,6 +12,7 @@
 
 #include "lower/lower.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 
@@ -520,6 +521,7 @@ static Value *init_recipe(Interp *in, CallArgs *a, Span span, TensorInit kind, c
     Tensor *o = owner_of(t);
     if (o->ir)
         return sema_error(in, span, "%s(): this tensor was already used in the graph", name);
+    region_write_tensor(in, o);
     o->data = NULL;
     o->init = kind;
     o->init_a = x;
