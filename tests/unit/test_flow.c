@@ -296,6 +296,48 @@ static void test_targets_and_globals(void)
     expect("del then assign", src2, 3, Q_CARRIED, "y");
 }
 
+static void test_other_statements(void)
+{
+    const char *src =
+        "def f(x, n):\n"
+        "    y = x\n"
+        "    while n > 0:\n"          /* 3 */
+        "        y = y + 1\n"
+        "        n = n - 1\n"
+        "    else:\n"
+        "        z = y * 2\n"
+        "    return z\n";
+    expect("while-else: the else block reads what the loop carries", src, 3, Q_CARRIED, "n y");
+    const char *src2 =
+        "def f(x, c):\n"
+        "    ys = [x]\n"
+        "    if c:\n"                   /* 3 */
+        "        k = 2\n"
+        "        t = 3\n"
+        "    zs = [y * k for y in ys]\n"
+        "    return zs\n";
+    expect("a comprehension reads k (not t)", src2, 3, Q_IF_OUT, "k");
+    const char *src3 =
+        "def f(x, c):\n"
+        "    y = x\n"
+        "    if c:\n"                   /* 3 */
+        "        try:\n"
+        "            y = g(x)\n"
+        "        except ValueError:\n"
+        "            w = 1\n"
+        "    return y\n";
+    expect("try inside an if", src3, 3, Q_IF_OUT, "y");
+    const char *src4 =
+        "def f(x, n):\n"
+        "    acc = x\n"
+        "    for i in range(n):\n"      /* 3 */
+        "        def h(v):\n"
+        "            return v + acc\n"
+        "        acc = h(acc)\n"
+        "    return x\n";
+    expect("a nested def reading a carried name (h is defined before its use)", src4, 3, Q_CARRIED, "acc");
+}
+
 int main(void)
 {
     test_if();
@@ -303,6 +345,7 @@ int main(void)
     test_break_continue();
     test_nested_and_captured();
     test_targets_and_globals();
+    test_other_statements();
     printf("1..%d\n", n_tests);
     return n_failed ? 1 : 0;
 }
