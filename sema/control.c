@@ -188,7 +188,7 @@ static ExecStatus run_rest(Interp *in, void *ctx, Value **result)
     (void)result;
     RestCtx *r = ctx;
     AstList view = {r->block->items + r->next, r->block->len - r->next, 0};
-    return exec_block(in, &view);
+    return exec_block_rest(in, &view);
 }
 
 /* Where some exit happened: when a single flag is a run-time bool, it is
@@ -276,7 +276,7 @@ static bool absorb_rest(Interp *in, Branch b[2], BlockRest *rest)
         return false;
     region_resume(in, &b[k].region);
     AstList view = {rest->block->items + rest->next, rest->block->len - rest->next, 0};
-    ExecStatus st = exec_block(in, &view);
+    ExecStatus st = exec_block_rest(in, &view);
     branch_finish(in, &b[k], st);
     region_leave(in, &b[k].region);
     rest->consumed = true;

@@ -143,6 +143,9 @@ ExecStatus control_for_rest(Interp *in, const AstNode *s, ValueList *items, int 
 bool control_is_dynamic_iterable(Interp *in, Value *v);
 /* len() of a runtime iterator: its trip count, a run-time int. */
 Value *control_iter_length(Interp *in, Value *v, Span span);
+/* The rest of a block, run by control flow (inside a branch) at the
+ * nesting depth of the block it belongs to (exec.c). */
+ExecStatus exec_block_rest(Interp *in, const AstList *rest);
 /* The static for loop over ITEMS from item FROM on (exec.c). */
 ExecStatus exec_static_for(Interp *in, const AstNode *s, ValueList *items, int from);
 

@@ -665,7 +665,7 @@ static ExecStatus exec_block_in(Interp *in, const AstList *body, BlockRest *rest
         if (st != EXEC_NORMAL)
             return st;
         if (diag_too_many(&in->c->diag))
-            return EXEC_NORMAL;
+            break;
     }
     return EXEC_NORMAL;
 }
@@ -674,7 +674,17 @@ ExecStatus exec_block(Interp *in, const AstList *body)
 {
     BlockRest rest = {body, 0, false, in->rest};
     in->rest = &rest;
+    in->block_depth++;
     ExecStatus st = exec_block_in(in, body, &rest);
+    in->block_depth--;
     in->rest = rest.outer;
+    return st;
+}
+
+ExecStatus exec_block_rest(Interp *in, const AstList *rest)
+{
+    in->block_depth--;
+    ExecStatus st = exec_block(in, rest);
+    in->block_depth++;
     return st;
 }
