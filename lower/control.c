@@ -69,7 +69,8 @@ IrNode *lower_if(Lower *L, IrValue *cond, IrGraph *then_g, IrGraph *else_g, cons
     return node;
 }
 
-IrGraph *lower_loop_body(Lower *L, const IrType *carried, int n_carried, LoopBody *out)
+IrGraph *lower_loop_body(Lower *L, const IrType *carried, const char *const *names, int n_carried,
+                         LoopBody *out)
 {
     IrGraph *g = lower_subgraph(L, "loop_body");
     Arena *a = L->model->arena;
@@ -79,7 +80,7 @@ IrGraph *lower_loop_body(Lower *L, const IrType *carried, int n_carried, LoopBod
     out->n_carried = n_carried;
     out->carried = arena_alloc(a, sizeof(IrValue *) * (size_t)(n_carried + 1));
     for (int i = 0; i < n_carried; i++)
-        out->carried[i] = ir_add_input(g, "carried", carried[i], SPAN_NONE);
+        out->carried[i] = ir_add_input(g, names && names[i] ? names[i] : "carried", carried[i], SPAN_NONE);
     return g;
 }
 

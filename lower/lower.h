@@ -63,7 +63,8 @@ IrValue *lower_graph_output(Lower *L, IrGraph *g, IrValue *v, const IrType *type
 IrNode *lower_if(Lower *L, IrValue *cond, IrGraph *then_g, IrGraph *else_g, const IrType *types,
                  int n, Span span);
 
-/* A Loop body: (iteration, cond_in, carried...) -> outputs set later. */
+/* A Loop body: (iteration, cond_in, carried...) -> outputs set later;
+ * NAMES (may be NULL) name the carried inputs after their variables. */
 typedef struct LoopBody {
     IrGraph *graph;
     IrValue *iter;          /* int64 scalar */
@@ -71,7 +72,8 @@ typedef struct LoopBody {
     IrValue **carried;
     int n_carried;
 } LoopBody;
-IrGraph *lower_loop_body(Lower *L, const IrType *carried, int n_carried, LoopBody *out);
+IrGraph *lower_loop_body(Lower *L, const IrType *carried, const char *const *names, int n_carried,
+                         LoopBody *out);
 /* Loop(trip_count, cond, inits...) -> N_OUTPUTS values (carried finals,
  * then scan outputs); TRIP_COUNT or COND may be NULL (omitted). */
 IrNode *lower_loop(Lower *L, IrValue *trip_count, IrValue *cond, IrValue **inits, int n_carried,

@@ -94,6 +94,7 @@ typedef struct LoopCtx {
     Value *cond0;           /* the condition before the first iteration */
     LoopBody body;
     PtrVec inputs;          /* IrType* of the body's carried inputs, this round */
+    PtrVec input_names;     /* const char*: their names (the variables') */
     Value *cond_out;
     bool may_break;
     bool changed;
@@ -626,13 +627,13 @@ static bool is_carried(const Plan *p)
     return p->form == FORM_TENSOR || p->form == FORM_NUMBER || p->form == FORM_LIST;
 }
 
-/* The types of P's body inputs, in order. */
-static void plan_input_types(LoopCtx *lc, Plan *p)
+/* The types of P's body inputs, in order, and their names. */
+static void plan_input_types(LoopCtx *lc, Plan *p, const char *name)
 {
     Interp *in = lc_in(lc);
     if (p->form == FORM_TUPLE) {
         for (int i = 0; i < p->n; i++)
-            plan_input_types(lc, &p->parts[i]);
+            plan_input_types(lc, &p->parts[i], name);
         return;
     }
     if (!is_carried(p))
@@ -640,6 +641,20 @@ static void plan_input_types(LoopCtx *lc, Plan *p)
     IrType *t = arena_alloc(in->arena, sizeof *t);
     *t = p->form == FORM_LIST ? dynlist_carrier_type(in, &p->type) : p->type;
     ptrvec_push(in->arena, &lc->inputs, t);
+    ptrvec_push(in->arena, &lc->input_names, (void *)name);
+}
+
+/* A body input's name: the variable it carries (the exit flags and the
+ * return value are named for what they are). */
+static const char *carry_name(Interp *in, const Carry *c)
+{
+    if (c->kind != CARRY_NAME)
+        return c->kind == CARRY_TENSOR ? "written" : "list";
+    if (c->name == in->id.flag_return)
+        return "returned";
+    if (c->name == in->id.return_value)
+        return "return_value";
+    return c->name;
 }
 
 static void plan_assign_inputs(LoopCtx *lc, Plan *p, int *k)
@@ -657,12 +672,15 @@ static void new_body(LoopCtx *lc)
 {
     Interp *in = lc_in(lc);
     lc->inputs.len = 0;
-    for (int i = 0; i < lc->carries.len; i++)
-        plan_input_types(lc, &((Carry *)lc->carries.items[i])->plan);
+    lc->input_names.len = 0;
+    for (int i = 0; i < lc->carries.len; i++) {
+        Carry *c = lc->carries.items[i];
+        plan_input_types(lc, &c->plan, carry_name(in, c));
+    }
     IrType *types = arena_alloc(in->arena, sizeof(IrType) * (size_t)(lc->inputs.len + 1));
     for (int i = 0; i < lc->inputs.len; i++)
         types[i] = *(IrType *)lc->inputs.items[i];
-    lower_loop_body(in->lower, types, lc->inputs.len, &lc->body);
+    lower_loop_body(in->lower, types, (const char *const *)lc->input_names.items, lc->inputs.len, &lc->body);
     int k = 0;
     for (int i = 0; i < lc->carries.len; i++)
         plan_assign_inputs(lc, &((Carry *)lc->carries.items[i])->plan, &k);
