@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     if (opts.command == CMD_COMPARE)
         return not_supported("tsc2onnx compare");
     if (opts.command == CMD_RUN)
-        return not_supported("tsc2onnx run");
+        return run_command(&opts);
     if (opts.emit == EMIT_TOKENS || opts.emit == EMIT_AST)
         return run_front_end(&opts);
     return compile_command(&opts);

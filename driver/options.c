@@ -24,6 +24,7 @@ enum {
     OPT_OUTPUT_NAMES,
     OPT_EMIT,
     OPT_VERSION,
+    OPT_CHECK_OUTPUTS,
 };
 
 static const struct option long_options[] = {
@@ -43,13 +44,15 @@ static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
+    {"check-outputs", required_argument, NULL, OPT_CHECK_OUTPUTS},
     {NULL, 0, NULL, 0},
 };
 
 static const char usage_text[] =
     "usage: tsc2onnx [options] FILE            compile FILE (.ts or .py) to ONNX\n"
     "       tsc2onnx compare FILE [options]    build script and trace graphs, report where they differ\n"
-    "       tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR]\n"
+    "       tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR]   evaluate an ONNX model\n"
+    "       tsc2onnx run MODEL.onnx --check-outputs DIR   compare with DIR/output_K.pb\n"
     "\n"
     "options:\n"
     "  -o, --output PATH        output file (default: FILE with .onnx; '-' = stdout)\n"
@@ -69,7 +72,10 @@ static const char usage_text[] =
     "      --emit KIND          onnx (default), text, dot, ast or tokens\n"
     "  -v, --verbose            print the graph to stderr\n"
     "  -h, --help               show this help\n"
-    "      --version            show the version\n";
+    "      --version            show the version\n"
+    "\n"
+    "run: --input NAME=VALUE takes the --example forms or @file.pb (a TensorProto);\n"
+    "     -o DIR writes DIR/<output>.npy; --seed N seeds random operators\n";
 
 static void options_usage_error(const char *fmt, const char *arg)
 {
@@ -157,6 +163,7 @@ static int options_apply(int ch, const char *arg, Options *o)
         }
         break;
     case 'v': o->verbose = true; break;
+    case OPT_CHECK_OUTPUTS: o->check_outputs = arg; break;
     default:
         return EXIT_USAGE;
     }

@@ -41,7 +41,7 @@ typedef struct Options {
     const char *entry;
     StrList args;               /* --arg NAME=VALUE */
     StrList include_dirs;       /* -I */
-    StrList inputs;             /* --input NAME:DTYPE[DIMS] */
+    StrList inputs;             /* --input NAME:DTYPE[DIMS] (run: NAME=VALUE) */
     StrList examples;           /* --example NAME=VALUE */
     StrList dynamic;            /* --dynamic NAME:AXIS[=SYMBOL] */
     bool trace;
@@ -52,6 +52,7 @@ typedef struct Options {
     const char *output_names;
     EmitKind emit;
     bool verbose;
+    const char *check_outputs;  /* run --check-outputs DIR */
     /* the command line, for the model's metadata */
     int argc;
     char **argv;
