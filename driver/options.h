@@ -53,6 +53,7 @@ typedef struct Options {
     EmitKind emit;
     bool verbose;
     const char *check_outputs;  /* run --check-outputs DIR */
+    double rtol, atol;          /* run --rtol, --atol */
     /* the command line, for the model's metadata */
     int argc;
     char **argv;

@@ -26,10 +26,6 @@
 #include "ir/symdim.h"
 #include "support/context.h"
 
-/* ONNX's test tolerances for --check-outputs. */
-#define RUN_RTOL 1e-3
-#define RUN_ATOL 1e-7
-
 static void print_error_lines(const char *text)
 {
     while (text && *text) {
@@ -461,6 +457,10 @@ static int check_run_options(const Options *o)
         fprintf(stderr, "tsc2onnx: error: run: %s is an option of the compile command\n", bad);
         return EXIT_USAGE;
     }
+    if (!o->check_outputs && (o->rtol != RUN_RTOL || o->atol != RUN_ATOL)) {
+        fputs("tsc2onnx: error: run: --rtol and --atol only apply to --check-outputs\n", stderr);
+        return EXIT_USAGE;
+    }
     if (o->check_outputs && (o->inputs.len || o->output)) {
         fputs("tsc2onnx: error: run: --check-outputs reads the inputs from its directory and "
               "writes nothing; it takes no --input or -o\n", stderr);
@@ -478,7 +478,8 @@ int run_command(const Options *o)
     compiler_init(&c, stderr);
     if (o->check_outputs) {
         char *msg = NULL;
-        rc = run_check_data_set(&c.arena, &c.names, o->file, o->check_outputs, o->seed, &msg);
+        rc = run_check_data_set(&c.arena, &c.names, o->file, o->check_outputs, o->seed,
+                                o->rtol, o->atol, &msg);
         if (rc == EXIT_OK)
             printf("%s: outputs match %s\n", o->file, o->check_outputs);
         else
@@ -536,13 +537,13 @@ static int load_data_files(Arena *a, const char *dir, const char *prefix, const 
 }
 
 static int compare_outputs(Arena *a, const IrGraph *g, EvalValue **got, EvalValue **want,
-                           char **msg)
+                           double rtol, double atol, char **msg)
 {
     int rc = EXIT_OK;
     *msg = arena_strdup(a, "");
     for (int j = 0; j < g->outputs.len; j++) {
         char *why = NULL;
-        if (eval_values_close(a, got[j], want[j], RUN_RTOL, RUN_ATOL, &why))
+        if (eval_values_close(a, got[j], want[j], rtol, atol, &why))
             continue;
         const IrValue *v = g->outputs.items[j];
         *msg = arena_sprintf(a, "%s%soutput '%s': %s", *msg, **msg ? "\n" : "", v->name, why);
@@ -552,7 +553,7 @@ static int compare_outputs(Arena *a, const IrGraph *g, EvalValue **got, EvalValu
 }
 
 int run_check_data_set(Arena *a, Interner *names, const char *model_path, const char *dir,
-                       uint64_t seed, char **msg)
+                       uint64_t seed, double rtol, double atol, char **msg)
 {
     char *err = NULL;
     IrModel *m = emit_load_onnx(a, names, model_path, &err);
@@ -575,7 +576,7 @@ int run_check_data_set(Arena *a, Interner *names, const char *model_path, const 
             *msg = arena_sprintf(a, "%s: %s", model_path, eval_error(&ev));
             rc = st == EVAL_UNSUPPORTED ? EXIT_USAGE : EXIT_COMPILE_ERROR;
         } else {
-            rc = compare_outputs(a, g, got, want, msg);
+            rc = compare_outputs(a, g, got, want, rtol, atol, msg);
         }
         eval_free(&ev);
     }

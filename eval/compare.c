@@ -1,7 +1,8 @@
 /* Comparing values: the check behind `tsc2onnx run --check-outputs` and
  * the conformance tests (later also `compare`).  Integers and bools must be
  * equal; floating-point elements may differ by atol + rtol * |want|, NaN
- * matches NaN, an infinity matches the same infinity. */
+ * matches NaN, an infinity matches the same infinity.  With rtol and atol
+ * both 0 the comparison is exact: the sign of a zero counts too. */
 #include <math.h>
 
 #include "eval/kernel.h"
@@ -31,6 +32,8 @@ static int64_t first_difference(const EvalValue *got, const EvalValue *want, dou
                 same = isnan(w) && isnan(g);
             else if (isinf(w) || isinf(g))
                 same = g == w;
+            else if (rtol == 0 && atol == 0)
+                same = g == w && signbit(g) == signbit(w);
             else
                 same = fabs(g - w) <= atol + rtol * fabs(w);
         } else {

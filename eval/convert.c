@@ -16,6 +16,15 @@ EvalDomain eval_domain(DType t)
     return DOM_I64;
 }
 
+/* The x86 conversion to 32 bits: NaN and values outside int32 become
+ * INT32_MIN (numpy and ONNX Runtime on x86 give the same). */
+static int64_t f64_to_i32_bits(double x)
+{
+    if (!(x > -2147483649.0 && x < 2147483648.0))
+        return INT32_MIN;
+    return (int64_t)x;
+}
+
 int64_t eval_f64_to_i64(double x)
 {
     /* 2^63 is exactly representable; anything at or past it (or NaN) is
@@ -151,13 +160,16 @@ void eval_store_f64(DType t, void *dst, const double *src, int64_t n)
     case DT_BOOL: { uint8_t *d = dst; for (i = 0; i < n; i++) d[i] = src[i] != 0; break; }
     case DT_UINT64: { uint64_t *d = dst; for (i = 0; i < n; i++) d[i] = f64_to_u64(src[i]); break; }
     default: {
+        /* narrow integers go through int32, as x86's truncating
+         * conversion does; uint32 and int64 through int64 */
         int64_t buf[256];
         char *d = dst;
         size_t es = dtype_size(t);
+        bool via32 = es < 4 || t == DT_INT32;
         for (i = 0; i < n; i += 256) {
             int64_t m = n - i < 256 ? n - i : 256;
             for (int64_t j = 0; j < m; j++)
-                buf[j] = eval_f64_to_i64(src[i + j]);
+                buf[j] = via32 ? f64_to_i32_bits(src[i + j]) : eval_f64_to_i64(src[i + j]);
             eval_store_i64(t, d + (size_t)i * es, buf, m);
         }
         break;

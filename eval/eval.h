@@ -163,7 +163,8 @@ const IrNode *eval_error_node(const Evaluator *ev);
 /* Whether GOT matches WANT: same kind, element type and shape, integer and
  * bool elements equal, floating-point elements within
  * |got - want| <= atol + rtol * |want|, NaN matching NaN and infinities
- * matching the same infinity.  *WHY (in A) says where they differ. */
+ * matching the same infinity; with RTOL and ATOL 0, exactly (-0.0 differs
+ * from 0.0).  *WHY (in A) says where they differ. */
 bool eval_values_close(Arena *a, const EvalValue *got, const EvalValue *want, double rtol,
                        double atol, char **why);
 

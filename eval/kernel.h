@@ -12,8 +12,10 @@
  * exactly the correctly rounded result of the narrower type; integers and
  * bool are computed in int64 (uint64 bits for unsigned types), and stores
  * wrap to the element's width (two's complement).  Float-to-integer
- * conversion truncates toward zero; NaN and values outside int64's range
- * become INT64_MIN before wrapping (ONNX leaves them undefined). */
+ * conversion truncates toward zero; NaN and values out of range (ONNX
+ * leaves them undefined) convert as x86 does: to INT32_MIN for int32 and
+ * narrower types (then wrapped to the width), to INT64_MIN for int64 and
+ * uint32. */
 #ifndef TSC_EVAL_KERNEL_H
 #define TSC_EVAL_KERNEL_H
 

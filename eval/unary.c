@@ -2,7 +2,8 @@
  * doubles, on integers where ONNX allows them, the float attributes it
  * reads), run in chunks by eval_unary(); then Clip, whose bounds are inputs
  * or attributes.  Functions keep NaN (Relu(NaN) is NaN) and IEEE signed
- * zeros; Round rounds half to even. */
+ * zeros (Neg(0) is -0.0, Relu(-0.0) is -0.0, Sign(-0.0) is 0.0 as in
+ * numpy); Round rounds half to even. */
 #include <math.h>
 #include <string.h>
 
@@ -16,6 +17,7 @@ static int64_t ident_u(int64_t x, const UnaryParams *p) { (void)p; return x; }
 static double neg_f(double x, const UnaryParams *p) { (void)p; return -x; }
 static int64_t neg_i(int64_t x, const UnaryParams *p) { (void)p; return (int64_t)(0 - (uint64_t)x); }
 static double sign_f(double x, const UnaryParams *p) { (void)p; return x > 0 ? 1.0 : x < 0 ? -1.0 : x == 0 ? 0.0 : x; }
+/* Relu keeps -0.0 and NaN (x < 0 is false for both) */
 static int64_t sign_i(int64_t x, const UnaryParams *p) { (void)p; return (x > 0) - (x < 0); }
 static int64_t sign_u(int64_t x, const UnaryParams *p) { (void)p; return x != 0; }
 static double ceil_f(double x, const UnaryParams *p) { (void)p; return ceil(x); }
@@ -51,7 +53,7 @@ static double sigmoid_f(double x, const UnaryParams *p)
     return e / (1.0 + e);
 }
 
-static double relu_f(double x, const UnaryParams *p) { (void)p; return x > 0 ? x : (isnan(x) ? x : 0.0); }
+static double relu_f(double x, const UnaryParams *p) { (void)p; return x < 0 ? 0.0 : x; }
 static int64_t relu_i(int64_t x, const UnaryParams *p) { (void)p; return x > 0 ? x : 0; }
 static double leaky_f(double x, const UnaryParams *p) { return x < 0 ? p->a * x : x; }
 static double elu_f(double x, const UnaryParams *p) { return x < 0 ? p->a * expm1(x) : x; }

@@ -3,7 +3,9 @@
  * test_data_set_0/input_K.pb and compare with output_K.pb, exactly as
  * `tsc2onnx run MODEL --check-outputs DIR` does (driver/run.c), but in one
  * process.  One TAP case per test; the last line is a comment
- * "# N passed, M failed".
+ * "# N passed, M failed".  Outputs must match within ONNX's tolerances
+ * (rtol 1e-3, atol 1e-7), or as a ninth column of INDEX.tsv says: "exact"
+ * (bit for bit but NaN payloads, -0.0 differs from 0.0) or "RTOL,ATOL".
  *
  *   test_conformance DIR [FOLDER...]     only the FOLDERs given, if any */
 #include <stdio.h>
@@ -53,8 +55,15 @@ static void print_failure(int n, const char *folder, const char *msg)
     }
 }
 
-static bool run_one(const char *dir, const char *folder, int n)
+static bool run_one(const char *dir, const char *folder, const char *tolerance, int n)
 {
+    double rtol = RUN_RTOL, atol = RUN_ATOL;
+    if (tolerance && strcmp(tolerance, "exact") == 0)
+        rtol = atol = 0;
+    else if (tolerance && sscanf(tolerance, "%lf,%lf", &rtol, &atol) != 2) {
+        rtol = RUN_RTOL;
+        atol = RUN_ATOL;
+    }
     Arena a;
     Interner names;
     arena_init(&a);
@@ -62,7 +71,7 @@ static bool run_one(const char *dir, const char *folder, int n)
     char *model = arena_sprintf(&a, "%s/%s/model.onnx", dir, folder);
     char *data = arena_sprintf(&a, "%s/%s/test_data_set_0", dir, folder);
     char *msg = NULL;
-    int rc = run_check_data_set(&a, &names, model, data, 0, &msg);
+    int rc = run_check_data_set(&a, &names, model, data, 0, rtol, atol, &msg);
     if (rc == EXIT_OK)
         printf("ok %d - %s\n", n, folder);
     else
@@ -87,12 +96,17 @@ int main(int argc, char **argv)
     int n = 0, passed = 0;
     char *save = NULL;
     for (char *line = strtok_r(index, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        char *tab = strchr(line, '\t');
-        if (tab)
-            *tab = '\0';
+        char *fields[9] = {line};
+        int nf = 1;
+        for (char *p = line; *p && nf < 9; p++) {
+            if (*p == '\t') {
+                *p = '\0';
+                fields[nf++] = p + 1;
+            }
+        }
         if (strcmp(line, "folder") == 0 || !*line || !selected(line, argc, argv))
             continue;
-        passed += run_one(argv[1], line, ++n);
+        passed += run_one(argv[1], line, nf == 9 ? fields[8] : NULL, ++n);
         fflush(stdout);
     }
     free(index);
