@@ -253,3 +253,12 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
     o->file = argv[optind];
     return EXIT_OK;
 }
+
+void options_free(Options *o)
+{
+    StrList *lists[] = {&o->args, &o->include_dirs, &o->inputs, &o->examples, &o->dynamic};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        free(lists[i]->items);
+        *lists[i] = (StrList){0};
+    }
+}

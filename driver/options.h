@@ -62,5 +62,7 @@ typedef struct Options {
 /* Parses ARGV into OPTS.  Returns EXIT_OK, or an exit status after printing
  * a message (EXIT_USAGE) or the help/version text (*done set). */
 int options_parse(int argc, char **argv, Options *opts, bool *done);
+/* Releases the lists options_parse() allocated. */
+void options_free(Options *opts);
 
 #endif

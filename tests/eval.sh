@@ -1,5 +1,7 @@
 #!/bin/sh
-# eval/'s numerics: NaN, infinities, signed zeros, integer wrapping,
+# eval/: tests/unit/test_eval (the C interface: in-memory graphs, constant
+# folding, Loop, errors, coverage of the operator table), then its
+# numerics: NaN, infinities, signed zeros, integer wrapping,
 # division by zero, casts out of range, and the blocked GEMM and
 # convolution kernels on large shapes.  tests/eval/gen.py writes each case
 # as an ONNX test folder whose expected outputs come from numpy (float64
@@ -8,7 +10,8 @@
 # otherwise); then ONNX Runtime runs the cases it defines, and its outputs
 # must match the same expectations.  One TAP stream; the plan comes last.
 #
-# KEEP=1 keeps the work directory.
+# KEEP=1 keeps the work directory; VALGRIND=1 runs the C programs under
+# valgrind (leaks and invalid accesses fail).
 set -u
 src=${TSC_SRCDIR:-.}
 build=${TSC_BUILDDIR:-.}
@@ -16,8 +19,32 @@ python=/usr/bin/python3     # the python3 on PATH may lack numpy and onnx
 tmp=$(mktemp -d)
 [ "${KEEP:-}" = 1 ] && echo "# work directory $tmp" || trap 'rm -rf "$tmp"' EXIT
 
+run=
+[ "${VALGRIND:-}" = 1 ] && run="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect"
+n=0
+# Runs a TAP program, renumbering its cases after the N already printed.
+run_tap() {
+    name=$1
+    shift
+    $run "$@" >"$tmp/tap" 2>"$tmp/stderr"
+    status=$?
+    awk -v base="$n" '
+        /^1\.\./ { next }
+        /^(not )?ok [0-9]+/ { sub(/ok [0-9]+/, "ok " (base + (++k))) }
+        { print }' "$tmp/tap"
+    n=$((n + $(grep -c '^\(not \)\{0,1\}ok ' "$tmp/tap") + 1))
+    if grep -q '^1\.\.' "$tmp/tap" && [ $status -le 1 ]; then
+        echo "ok $n - $name ran to the end"
+    else
+        echo "not ok $n - $name did not finish cleanly (status $status)"
+    fi
+    sed 's/^/# /' "$tmp/stderr" | head -20
+}
+
+run_tap test_eval "$build/tests/unit/test_eval"
 if ! "$python" -c 'import numpy, onnx, torch' 2>/dev/null; then
-    echo "1..0 # SKIP $python with numpy, onnx and torch is not available"
+    echo "# $python with numpy, onnx and torch is not available: no numerics cases"
+    echo "1..$n"
     exit 0
 fi
 if ! "$python" -B "$src/tests/eval/gen.py" "$tmp/cases" >"$tmp/gen.log" 2>&1; then
@@ -25,17 +52,7 @@ if ! "$python" -B "$src/tests/eval/gen.py" "$tmp/cases" >"$tmp/gen.log" 2>&1; th
     sed 's/^/# /' "$tmp/gen.log"
     exit 1
 fi
-
-"$build/tests/unit/test_conformance" "$tmp/cases" >"$tmp/tap" 2>"$tmp/stderr"
-grep -v '^1\.\.' "$tmp/tap"
-n=$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/tap")
-n=$((n + 1))
-if grep -q '^1\.\.' "$tmp/tap"; then
-    echo "ok $n - test_conformance ran to the end"
-else
-    echo "not ok $n - test_conformance did not finish"
-fi
-sed 's/^/# /' "$tmp/stderr" | head -20
+run_tap test_conformance "$build/tests/unit/test_conformance" "$tmp/cases"
 
 node=$(command -v node)
 if [ -z "$node" ] || [ ! -d "$src/tests/node_modules/onnxruntime-node" ]; then
