@@ -38,11 +38,48 @@ report() {  # report OK DESCRIPTION [DETAIL FILE]
 }
 
 # ---- against ONNX Runtime ------------------------------------------------------
+# The compiler's own models too: examples/mlp.ts at every opset it lists,
+# and tests/e2e/bench/dtypes.ts (float64, int32, uint8, float16).
+compiled=
+for opset in 9 13 17 21; do
+    "$prog" "$src/examples/mlp.ts" --opset $opset --example 'a=randn(2,4)' --example 'b=randn(2,3)' \
+        --example 'c=randn(2,5)' -o "$m/mlp_opset$opset.onnx" >"$tmp/out" 2>&1 &&
+        compiled="$compiled mlp_opset$opset"
+done
+"$prog" "$src/tests/e2e/bench/dtypes.ts" --example 'd=randn(2,3):float64' --example 'i=arange(2,3):int32' \
+    --example 'u=arange(2,3):uint8' --example 'h=randn(2,3):float16' -o "$m/dtypes.onnx" >"$tmp/out" 2>&1 &&
+    compiled="$compiled dtypes"
+# shellcheck disable=SC2086 # one word per model
+"$python" - "$m" $compiled <<'EOF'
+import json, os, sys, numpy as np, onnx
+from onnx import mapping
+d, names = sys.argv[1], sys.argv[2:]
+with open(os.path.join(d, "jobs.json")) as f:
+    jobs = json.load(f)
+rng = np.random.RandomState(11)
+for name in names:
+    indir = os.path.join(d, name + ".in")
+    os.makedirs(indir, exist_ok=True)
+    files = {}
+    for i in onnx.load(os.path.join(d, name + ".onnx")).graph.input:
+        t = i.type.tensor_type
+        shape = [x.dim_value or 3 for x in t.shape.dim]
+        a = (rng.randn(*shape) * 4).astype(mapping.TENSOR_TYPE_TO_NP_TYPE[t.elem_type])
+        files[i.name] = os.path.join(indir, i.name + ".npy")
+        np.save(files[i.name], a)
+    jobs["jobs"].append({"id": name, "model": os.path.join(d, name + ".onnx"),
+                         "outdir": os.path.join(d, name + ".ort"), "sets": [{"inputs": files}]})
+with open(os.path.join(d, "jobs.json"), "w") as f:
+    json.dump(jobs, f)
+EOF
 node=$(command -v node)
 if [ -n "$node" ] && [ -d "$src/tests/node_modules/onnxruntime-node" ]; then
     (cd "$src/tests/bench" && "$node" ort_run.js "$m/jobs.json" "$tmp/progress.jsonl") \
         >"$tmp/ort.log" 2>&1
-    for model in attention cnn cnn_external control loop recurrent; do
+    # shellcheck disable=SC2086 # one word per model
+    set -- $compiled
+    [ $# = 5 ] || echo "# only these compiled models could be built:$compiled"
+    for model in attention cnn cnn_external control loop recurrent $compiled; do
         args=
         for f in "$m/$model.in"/*.npy; do
             args="$args --input $(basename "$f" .npy)=@$f"
