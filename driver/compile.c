@@ -267,20 +267,62 @@ static int write_output(Compiler *c, const Options *o, IrModel *m)
     return emit_onnx_file(m, &c->sources, out, &c->diag);
 }
 
+/* Options that name where output goes or how much is printed: they do not
+ * change the model, so the recorded command leaves them out. */
+static int output_only_option(const char *arg)
+{
+    if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0)
+        return 2;
+    if (strncmp(arg, "--output=", 9) == 0 || (strncmp(arg, "-o", 2) == 0 && arg[2]) ||
+        strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0)
+        return 1;
+    return 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* W as one shell word: quoted when it holds anything the shell treats
+ * specially, a quote inside written as '\\''. */
+static const char *shell_quoted(Arena *a, const char *w)
+{
+    if (*w && !strpbrk(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!"))
+        return w;
+    const char *q = "'";
+    for (const char *p = w; *p; p++)
+        q = *p == '\'' ? arena_sprintf(a, "%s'\\''", q) : arena_sprintf(a, "%s%c", q, *p);
+    return arena_sprintf(a, "%s'", q);
+}
+
+/* The command line as recorded in the model: "tsc2onnx", the options that
+ * shape the model, and FILE by its base name, so that the same model
+ * compiled from another directory or into another file gives the same
+ * bytes.  Words with spaces or quotes are single-quoted. */
+static const char *recorded_command(const Options *o, Arena *a)
+{
+    const char *cmd = "tsc2onnx";
+    for (int i = 1; i < o->argc; i++) {
+        const char *w = o->argv[i];
+        int skip = output_only_option(w);
+        if (skip) {
+            i += skip - 1;
+            continue;
+        }
+        if (w == o->file)
+            w = base_name(w);
+        cmd = arena_sprintf(a, "%s %s", cmd, shell_quoted(a, w));
+    }
+    return cmd;
+}
+
 static void add_metadata(IrModel *m, const Options *o, Arena *a)
 {
-    size_t len = 0;
-    for (int i = 0; i < o->argc; i++)
-        len += strlen(o->argv[i]) + 1;
-    char *cmd = arena_alloc(a, len + 1);
-    for (int i = 0; i < o->argc; i++) {
-        if (i)
-            strcat(cmd, " ");
-        strcat(cmd, o->argv[i]);
-    }
     ir_model_add_metadata(m, "tsc2onnx.mode", o->trace ? "trace" : "script");
     ir_model_add_metadata(m, "tsc2onnx.entry", o->entry ? o->entry : "(default)");
-    ir_model_add_metadata(m, "tsc2onnx.command", cmd);
+    ir_model_add_metadata(m, "tsc2onnx.command", recorded_command(o, a));
 }
 
 static int check_options(const Options *o)

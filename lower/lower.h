@@ -43,6 +43,10 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
 void tensor_store_double(void *data, int64_t i, DType dt, double v);
 void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
 
+/* Removes the nodes and initializers no graph output depends on (after the
+ * outputs are set; lower/prune.c). */
+void lower_prune(IrModel *m);
+
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);
 

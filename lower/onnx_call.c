@@ -13,6 +13,7 @@
 
 #include "ir/opschema.h"
 #include "lower/lower.h"
+#include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 
 void lower_init(Lower *L, Compiler *c, IrModel *m, int opset)
@@ -415,7 +416,7 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
             return val_error(in);
     }
     IrNode *node = ir_node_new(L->graph, k->op->name, k->op->domain, ir_in, k->n_inputs,
-                               k->n_outputs, k->span);
+                               k->n_outputs, sema_user_span(in, k->span));
     node->schema = k->schema;
     node->scope = L->scope;
     apply_attributes(k, args, node);
@@ -486,6 +487,8 @@ IrValue *lower_ir_of(Interp *in, Value *v, Span span)
         return NULL;
     }
     Tensor *t = v->u.tensor;
+    if (t->view_base && !native_refresh_view(in, t, span))
+        return NULL;
     if (t->is_static)
         return materialize_static(in, t, span);
     return t->ir;

@@ -14,6 +14,7 @@
 #include "parser/parse.h"
 #include "sema/sema.h"
 #include "sema/sema_internal.h"
+#include "sema/types.h"
 
 typedef struct EntryCtx {
     Interp *in;
@@ -176,6 +177,8 @@ static void name_tensors(EntryCtx *e, Value *m, Dict *d, const char *prefix, boo
         Tensor *owner = t->storage && t->storage != t ? t->storage : t;
         if (!owner->param_name)
             owner->param_name = name;
+        if (!buffers)
+            owner->is_parameter = true;     /* in _parameters, whatever made it */
         ptrvec_push(in->arena, &e->state_names, (void *)name);
         ptrvec_push(in->arena, &e->state_tensors, owner);
     }
@@ -338,8 +341,13 @@ static bool make_inputs(EntryCtx *e, Value *fwd, CallArgs *args)
         const AstNode *p = i < a->u.arguments.posonlyargs.len ? a->u.arguments.posonlyargs.items[i]
                            : a->u.arguments.args.items[i - a->u.arguments.posonlyargs.len];
         const InputSpec *spec = find_spec(e, p->u.arg.name);
+        const char *bad = spec ? types_graph_input_problem(in, p->u.arg.annotation, fn->u.func->globals) : NULL;
         Value *v;
-        if (spec) {
+        if (bad) {
+            sema_error(in, p->span, "forward() parameter '%s' of type '%s' is not supported yet as a graph input "
+                       "(inputs are tensors and numbers)", p->u.arg.name, bad);
+            v = val_error(in);
+        } else if (spec) {
             v = make_input(e, p, spec);
         } else if (i >= np - n_defaults) {
             v = fn->u.func->defaults[i - (np - n_defaults)];
@@ -407,6 +415,12 @@ static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
         for (int i = 0; i < v->u.list->len; i++)
             ok &= flatten_outputs(e, v->u.list->items[i], span, depth + 1);
         return ok;
+    }
+    if (v->kind == VK_INSTANCE && lookup_attr(e->in, v, intern(&e->in->c->names, "__iter__"), span)) {
+        /* a tuple-like result (torch.return_types: values, indices) */
+        Value *items = val_tuple(e->in, 0);
+        if (iterate_static(e->in, v, items->u.list, span))
+            return flatten_outputs(e, items, span, depth + 1);
     }
     if (v->kind == VK_NONE) {
         sema_error(e->in, span, "forward() returned None");
@@ -489,16 +503,22 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!e.main || e.main->kind == VK_ERROR || c->diag.nerrors)
         return NULL;
     e.module = construct_entry(&e);
-    if (!e.module || c->diag.nerrors)
+    if (!e.module)
         return NULL;
+    /* errors in __init__ left poison where they were: forward() still runs,
+     * so that its errors are reported in the same run */
     walk_modules(&e, e.module, "", 0);
-    if (req->weights && !load_weights(&e))
+    if (req->weights && !c->diag.nerrors && !load_weights(&e))
         return NULL;
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)
         return NULL;
-    if (!flatten_outputs(&e, out, SPAN_NONE, 0) || c->diag.nerrors)
+    lower.active = true;        /* an output that is a stale view is taken again */
+    bool outputs_ok = flatten_outputs(&e, out, SPAN_NONE, 0);
+    lower.active = false;
+    if (!outputs_ok || c->diag.nerrors)
         return NULL;
+    lower_prune(model);
     if (!rename_values(&e, &model->graph->inputs, req->input_names, req->n_input_names, "input") ||
         !rename_values(&e, &model->graph->outputs, req->output_names, req->n_output_names, "output"))
         return NULL;

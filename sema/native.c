@@ -12,6 +12,7 @@
 
 #include "lower/lower.h"
 #include "sema/interp.h"
+#include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
@@ -650,6 +651,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "parameter", n_parameter);
     put_fn(in, m, "detach", n_detach);
     put_fn(in, m, "call_module", n_call_module);
+    native_tensor_install(in, m);
 }
 
 Value *onnx_op_value(Interp *in, Module *onnx, const char *name)
