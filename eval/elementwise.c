@@ -185,6 +185,9 @@ EvalStatus eval_binary(EvalCall *c)
     EvalValue *A = eval_tensor_in(c, 0, false), *B = eval_tensor_in(c, 1, false);
     if (!A || !B || !same_type_inputs(c, A, B))
         return EVAL_ERROR;
+    /* before opset 7, broadcast=1 with an axis aligned B inside A */
+    if (c->version < 7 && eval_attr_int(c, "broadcast", 0) && eval_has_attr(c, "axis"))
+        return eval_unsupported(c, "legacy broadcasting with an axis is not supported");
     DType out = d->to_bool ? DT_BOOL : A->dtype;
     EvalValue *Y = eval_binary_values(c, d, A, B, eval_domain(A->dtype), out);
     if (!Y)
