@@ -161,8 +161,8 @@ static EvalStatus finish(EvalCall *c, EvalValue **ops, EvalValue *Y, DType out)
 static bool conv_geometry(EvalCall *c, EvalValue *X, EvalValue *W, EvalValue *B, int64_t group,
                           EvalWindow *w)
 {
-    if (X->rank < 3 || W->rank != X->rank || group < 1)
-        return eval_reject(c, "X and W must have the same rank (>= 3), group >= 1");
+    if (X->rank < 3 || W->rank != X->rank || group < 1 || group > X->dims[1])
+        return eval_reject(c, "X and W must have the same rank (>= 3), group in [1, channels]");
     int64_t C = X->dims[1], M = W->dims[0];
     if (C != W->dims[1] * group || M % group != 0)
         return eval_reject(c, "channels do not match: X has %lld, W expects %lld x %lld groups",
@@ -266,6 +266,9 @@ static bool convt_geometry(EvalCall *c, EvalValue *X, EvalValue *W, EvalWindow *
     for (int i = 0; i < n; i++) {
         int64_t ek = (W->dims[2 + i] - 1) * w->dilation[i] + 1, opad = op ? op[i] : 0;
         int64_t in = X->dims[2 + i], s = w->stride[i];
+        if (opad < 0 || opad > EVAL_MAX_SIZE || (os && (os[no - n + i] < 0 || os[no - n + i] > EVAL_MAX_SIZE)) ||
+            (in > 1 && s > EVAL_MAX_SIZE / (in - 1)))
+            return eval_reject(c, "output_padding, output_shape or strides out of range");
         if (os || strncmp(auto_pad, "SAME", 4) == 0) {
             int64_t target = os ? os[no - n + i] : in * s;
             int64_t total = s * (in - 1) + opad + ek - target;
@@ -329,8 +332,8 @@ static EvalStatus eval_conv_transpose(EvalCall *c)
     EvalValue *X = ops[0], *W = ops[1], *B = ops[2];
     int64_t group = eval_attr_int(c, "group", 1);
     EvalWindow w;
-    bool ok = X->rank >= 3 && W->rank == X->rank && group >= 1 && X->dims[1] == W->dims[0] &&
-              X->dims[1] % group == 0;
+    bool ok = X->rank >= 3 && W->rank == X->rank && group >= 1 && group <= X->dims[1] &&
+              X->dims[1] == W->dims[0] && X->dims[1] % group == 0;
     if (!ok) {
         release3(ops);
         return eval_fail(c, "X [N, C, ...] and W [C, M/group, ...] do not match");

@@ -242,6 +242,12 @@ static EvalStatus eval_einsum(EvalCall *c)
     int64_t dims[EVAL_MAX_RANK];
     for (int i = 0; i < e.out_len; i++)
         dims[i] = e.size[e.out[i]];
+    int64_t total = 1;
+    for (int j = 0; j < nl; j++) {
+        if (e.size[labels[j]] > 0 && total > EVAL_MAX_SIZE / e.size[labels[j]])
+            return eval_unsupported(c, "the summation has more than 2^40 terms");
+        total *= e.size[labels[j]];
+    }
     EvalValue *Y = eval_output(c, 0, c->in[0]->dtype, e.out_len, dims);
     if (!Y)
         return EVAL_ERROR;

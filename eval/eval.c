@@ -9,6 +9,7 @@
  * slots of its inputs, initializers and node outputs: it fills them, frees
  * each after the last node that reads it (directly or from inside a body),
  * and clears the rest when it ends, whether it succeeded or not. */
+#include <assert.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,8 @@
 
 struct EvalPlan {
     const IrGraph *graph;
-    int n_nodes;
+    int n_nodes, n_outputs;
+    void **nodes, **outputs;    /* the graph's lists when the plan was made */
     const EvalOp **ops;         /* per node; NULL when not implemented */
     PtrVec *release;            /* per node: IrValue * read for the last time */
 };
@@ -148,6 +150,13 @@ static EvalPlan *build_plan(Evaluator *ev, const IrGraph *g)
     EvalPlan *p = arena_alloc(a, sizeof *p);
     p->graph = g;
     p->n_nodes = nn;
+    p->n_outputs = g->outputs.len;
+    p->nodes = arena_alloc(a, sizeof(void *) * (size_t)(nn + 1));
+    p->outputs = arena_alloc(a, sizeof(void *) * (size_t)(p->n_outputs + 1));
+    if (nn)
+        memcpy(p->nodes, g->nodes.items, sizeof(void *) * (size_t)nn);
+    if (p->n_outputs)
+        memcpy(p->outputs, g->outputs.items, sizeof(void *) * (size_t)p->n_outputs);
     p->ops = arena_alloc(a, sizeof(EvalOp *) * (size_t)(nn + 1));
     p->release = arena_alloc(a, sizeof(PtrVec) * (size_t)(nn + 1));
     for (int j = 0; j < g->outputs.len; j++)
@@ -166,12 +175,27 @@ static EvalPlan *build_plan(Evaluator *ev, const IrGraph *g)
     return p;
 }
 
+void eval_forget_plans(Evaluator *ev)
+{
+    ev->plans.len = 0;      /* the plans' memory goes with the arena */
+}
+
+/* The plan of G, made again when G changed since (constant folding edits
+ * graphs between runs). */
 static EvalPlan *plan_for(Evaluator *ev, const IrGraph *g)
 {
     for (int i = ev->plans.len - 1; i >= 0; i--) {
         EvalPlan *p = ev->plans.items[i];
-        if (p->graph == g && p->n_nodes == g->nodes.len)
+        if (p->graph != g)
+            continue;
+        bool same = p->n_nodes == g->nodes.len && p->n_outputs == g->outputs.len &&
+                    (!p->n_nodes || !memcmp(p->nodes, g->nodes.items, sizeof(void *) * (size_t)p->n_nodes)) &&
+                    (!p->n_outputs ||
+                     !memcmp(p->outputs, g->outputs.items, sizeof(void *) * (size_t)p->n_outputs));
+        if (same)
             return p;
+        ev->plans.items[i] = ev->plans.items[--ev->plans.len];
+        break;
     }
     return build_plan(ev, g);
 }
@@ -217,6 +241,8 @@ static EvalStatus run_kernel(Evaluator *ev, const IrNode *n, const EvalOp *op,
         .n_out = n->n_outputs, .info = op->info,
     };
     EvalStatus st = op->kernel(&c);
+    for (int k = 0; k < OP_MAX_OUTPUTS; k++)
+        eval_release(c.spare[k]);
     for (int k = 0; k < n->n_outputs && st == EVAL_OK; k++) {
         if (n->outputs[k] && !out[k])
             st = eval_fail(&c, "produced no value for output %d", k);
@@ -421,10 +447,13 @@ EvalValue *eval_output(EvalCall *c, int i, DType dt, int rank, const int64_t *di
 
 void eval_set_output(EvalCall *c, int i, EvalValue *v)
 {
-    if (i >= c->n_out) {
+    EvalValue **slot = i < c->n_out ? &c->out[i] : i < OP_MAX_OUTPUTS ? &c->spare[i] : NULL;
+    if (!slot) {
+        /* no kernel makes more outputs than its schema has */
+        assert(!"output index beyond OP_MAX_OUTPUTS");
         eval_release(v);
         return;
     }
-    eval_release(c->out[i]);
-    c->out[i] = v;
+    eval_release(*slot);
+    *slot = v;
 }

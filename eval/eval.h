@@ -149,6 +149,12 @@ EvalStatus eval_graph(Evaluator *ev, const IrGraph *g, EvalValue *const *inputs,
 EvalStatus eval_node(Evaluator *ev, const IrNode *n, EvalValue *const *inputs,
                      EvalValue **outputs);
 
+/* The evaluator plans each graph once (which kernel runs each node, when
+ * each value is freed) and makes the plan again when the graph's node list
+ * or outputs change.  A caller that rewires the inputs of existing nodes
+ * between runs calls this to drop every plan. */
+void eval_forget_plans(Evaluator *ev);
+
 /* Whether the evaluator implements N's operator at its model's opset (the
  * attribute values and element types are checked when it runs). */
 bool eval_supports(const IrNode *n);

@@ -85,6 +85,8 @@ static EvalStatus eval_eye_like(EvalCall *c)
     if (!y)
         return EVAL_ERROR;
     int64_t k = eval_attr_int(c, "k", 0);
+    if (k > EVAL_MAX_SIZE || k < -EVAL_MAX_SIZE)
+        return EVAL_OK;     /* the diagonal misses the matrix */
     double one = 1;
     size_t es = dtype_size(y->dtype);
     for (int64_t i = 0; i < x->dims[0]; i++) {
@@ -117,6 +119,8 @@ static EvalStatus eval_range(EvalCall *c)
     } else {
         int64_t is = eval_get_i64(s, 0), il = eval_get_i64(l, 0), id = eval_get_i64(d, 0);
         double span = ((double)il - (double)is) / (double)id;
+        if (span >= 1e12)
+            return eval_fail(c, "range of %g elements is too large", span);
         n = span > 0 ? (int64_t)ceil(span) : 0;
     }
     EvalValue *y = eval_output(c, 0, s->dtype, 1, &n);
@@ -192,6 +196,9 @@ static bool pad_amounts(EvalCall *c, int rank, int64_t *before, int64_t *after)
         return eval_reject(c, "pads has %lld entries, expected %lld", (long long)n, (long long)(2 * na));
     memset(before, 0, sizeof(int64_t) * (size_t)rank);
     memset(after, 0, sizeof(int64_t) * (size_t)rank);
+    for (int64_t i = 0; i < 2 * na; i++)
+        if (pads[i] > EVAL_MAX_SIZE || pads[i] < -EVAL_MAX_SIZE)
+            return eval_reject(c, "pad %lld is too large", (long long)pads[i]);
     for (int64_t i = 0; i < na; i++) {
         int ax;
         if (!eval_axis(c, axes[i], rank, &ax))

@@ -34,6 +34,9 @@ typedef struct EvalCall {
     int n_in;
     EvalValue **out;            /* indexed like node->outputs */
     int n_out;
+    /* outputs a kernel makes beyond the node's (a malformed node with too
+     * few outputs): kept alive until the kernel returns, then dropped */
+    EvalValue *spare[OP_MAX_OUTPUTS];
     const void *info;           /* the table entry's data (eval/ops.c) */
 } EvalCall;
 
@@ -70,7 +73,9 @@ EvalValue *eval_tensor_in(EvalCall *c, int i, bool optional);
 bool eval_wants(const EvalCall *c, int i);
 /* A new zero-filled tensor; NULL after reporting when it is too large. */
 EvalValue *eval_alloc(EvalCall *c, DType dt, int rank, const int64_t *dims);
-/* Allocates output I (zero-filled); NULL after reporting (too large). */
+/* Allocates output I (zero-filled); NULL after reporting (too large).
+ * The value stays valid while the kernel runs even when the node has no
+ * output I. */
 EvalValue *eval_output(EvalCall *c, int i, DType dt, int rank, const int64_t *dims);
 /* Sets output I to V (the call takes the reference). */
 void eval_set_output(EvalCall *c, int i, EvalValue *v);
@@ -94,6 +99,11 @@ const char *eval_attr_str(const EvalCall *c, const char *name, const char *fallb
 const int64_t *eval_attr_ints(const EvalCall *c, const char *name, int *n);
 const float *eval_attr_floats(const EvalCall *c, const char *name, int *n);
 const IrAttr *eval_attr(const EvalCall *c, const char *name);
+
+/* Largest size, pad, stride or repeat count the kernels accept from an
+ * attribute or a small input: products of a few of them stay far from
+ * int64 overflow.  Larger values are reported, never computed with. */
+#define EVAL_MAX_SIZE (INT64_C(1) << 40)
 
 /* Normalizes AXIS (negative counts from the end) for RANK; false after
  * reporting when out of range. */

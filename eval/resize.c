@@ -228,6 +228,9 @@ static bool output_from_sizes(EvalCall *c, ResizeArgs *a, const EvalValue *X, co
         return eval_reject(c, "unknown keep_aspect_ratio_policy '%s'", policy);
     double common = larger ? INFINITY : 0;
     for (int i = 0; i < na; i++) {
+        if (sizes[i] < 0 || sizes[i] > EVAL_MAX_SIZE || X->dims[axes[i]] == 0)
+            return eval_reject(c, "sizes[%d] is %lld for an axis of %lld", i, (long long)sizes[i],
+                               (long long)X->dims[axes[i]]);
         double s = (double)sizes[i] / (double)X->dims[axes[i]];
         a->scale[axes[i]] = s;
         a->out[axes[i]] = sizes[i];
@@ -275,8 +278,8 @@ static bool resize_targets(EvalCall *c, ResizeArgs *a, const EvalValue *X, int f
     }
     for (int i = 0; i < na; i++) {
         double s = eval_get_f64(scales, i);
-        if (!(s > 0))
-            return eval_reject(c, "scales must be positive");
+        if (!(s > 0) || s * (double)X->dims[axes[i]] > (double)EVAL_MAX_SIZE)
+            return eval_reject(c, "scale %g is not positive or too large", s);
         a->scale[axes[i]] = s;
         a->out[axes[i]] = (int64_t)floor(s * (double)X->dims[axes[i]]);
     }
@@ -321,6 +324,8 @@ static EvalStatus eval_upsample(EvalCall *c)
                                       : eval_fail(c, "scales must have one entry per axis");
     for (int i = 0; i < X->rank; i++) {
         a.scale[i] = sv ? eval_get_f64(sv, i) : fs[i];
+        if (!(a.scale[i] > 0) || a.scale[i] * (double)X->dims[i] > (double)EVAL_MAX_SIZE)
+            return eval_fail(c, "scale %g is not positive or too large", a.scale[i]);
         a.out[i] = (int64_t)floor(a.scale[i] * (double)X->dims[i]);
     }
     return resize_run(c, X, &a);

@@ -77,9 +77,11 @@ static bool reshape_dims(EvalCall *c, const EvalValue *x, const int64_t *shape, 
                 return eval_reject(c, "shape has more than one -1");
             infer = (int)i;
             continue;
-        } else if (shape[i] < 0) {
+        } else if (shape[i] < 0 || shape[i] > EVAL_MAX_SIZE) {
             return eval_reject(c, "shape[%lld] is %lld", (long long)i, (long long)shape[i]);
         }
+        if (dims[i] > 0 && known > INT64_MAX / dims[i])
+            return eval_reject(c, "the shape has too many elements");
         known *= dims[i];
     }
     if (infer >= 0) {
@@ -327,7 +329,7 @@ static bool split_sizes(EvalCall *c, int64_t dim, int64_t *sizes)
     }
     int64_t total = 0;
     for (int k = 0; k < n; k++)
-        total += sizes[k] < 0 ? -dim - 1 : sizes[k];
+        total += sizes[k] < 0 || sizes[k] > dim ? -dim - 1 : sizes[k];
     if (total != dim)
         return eval_reject(c, "split sizes do not add up to %lld", (long long)dim);
     return true;
@@ -540,8 +542,8 @@ static EvalStatus eval_tile(EvalCall *c)
     if (n != x->rank)
         return eval_fail(c, "repeats has %d entries for rank %d", n, x->rank);
     for (int i = 0; i < n; i++) {
-        if (reps[i] < 0)
-            return eval_fail(c, "repeats[%d] is negative", i);
+        if (reps[i] < 0 || reps[i] > EVAL_MAX_SIZE)
+            return eval_fail(c, "repeats[%d] is %lld", i, (long long)reps[i]);
         dims[i] = x->dims[i] * reps[i];
     }
     EvalValue *y = eval_output(c, 0, x->dtype, x->rank, dims);
@@ -570,8 +572,8 @@ static EvalStatus depth_space(EvalCall *c, bool to_space)
     if (!x)
         return EVAL_ERROR;
     int64_t b = eval_attr_int(c, "blocksize", 0);
-    if (x->rank != 4 || b <= 0)
-        return eval_fail(c, "needs a 4-D input and a positive blocksize");
+    if (x->rank != 4 || b <= 0 || b > (INT64_C(1) << 20))
+        return eval_fail(c, "needs a 4-D input and a blocksize in [1, 2^20]");
     int64_t N = x->dims[0], C = x->dims[1], H = x->dims[2], W = x->dims[3];
     bool crd = strcmp(eval_attr_str(c, "mode", "DCR"), "CRD") == 0;
     int64_t six[6], st6[6], dims[6], strides[6], out[4];

@@ -15,6 +15,10 @@
 
 #include "eval/kernel.h"
 
+/* Largest kernel size, stride, dilation or pad: (k - 1) * d + pads stays
+ * far from overflowing. */
+#define EVAL_WINDOW_MAX (INT64_C(1) << 31)
+
 static bool window_list(EvalCall *c, const char *name, int n, int64_t def, int64_t *out)
 {
     int k;
@@ -26,7 +30,7 @@ static bool window_list(EvalCall *c, const char *name, int n, int64_t def, int64
     if (k != n)
         return eval_reject(c, "%s has %d entries, expected %d", name, k, n);
     for (int i = 0; i < n; i++) {
-        if (v[i] < (def > 0 ? 1 : 0))
+        if (v[i] < (def > 0 ? 1 : 0) || v[i] > EVAL_WINDOW_MAX)
             return eval_reject(c, "%s[%d] is %lld", name, i, (long long)v[i]);
         out[i] = v[i];
     }
@@ -43,8 +47,9 @@ static bool window_pads(EvalCall *c, EvalWindow *w, const char *auto_pad)
         for (int i = 0; i < w->n; i++) {
             w->pad_begin[i] = p ? p[i] : 0;
             w->pad_end[i] = p ? p[i + w->n] : 0;
-            if (w->pad_begin[i] < 0 || w->pad_end[i] < 0)
-                return eval_reject(c, "pads must not be negative");
+            if (w->pad_begin[i] < 0 || w->pad_end[i] < 0 || w->pad_begin[i] > EVAL_WINDOW_MAX ||
+                w->pad_end[i] > EVAL_WINDOW_MAX)
+                return eval_reject(c, "pads must be in [0, 2^31]");
         }
         return true;
     }
@@ -79,7 +84,7 @@ bool eval_window_params(EvalCall *c, const EvalValue *x, const int64_t *kernel, 
         return false;
     }
     for (int i = 0; i < w->n; i++)
-        if (w->kernel[i] < 1)
+        if (w->kernel[i] < 1 || w->kernel[i] > EVAL_WINDOW_MAX)
             return eval_reject(c, "kernel size %lld on axis %d", (long long)w->kernel[i], i);
     return window_list(c, "strides", w->n, 1, w->stride) &&
            window_list(c, "dilations", w->n, 1, w->dilation) &&

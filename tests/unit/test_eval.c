@@ -109,10 +109,19 @@ static void test_graph(void)
     float want[4] = {5.5f, 1.5f, 0.5f, -0.5f};
     check(st == EVAL_OK && values_are(out, want, 4), "a graph built with ir/ evaluates in memory");
     check(hooked == 4, "the hook sees every node once");
+    ev.hook = NULL;
     eval_release(out);
     out = NULL;
     st = eval_graph(&ev, g, &in, &out);
     check(st == EVAL_OK && values_are(out, want, 4), "a second run reuses the plan");
+    eval_release(out);
+    /* the graph changes between runs: a Neg appended as the new output */
+    IrNode *neg = node(g, "Neg", add->outputs, 1, 1);
+    g->outputs.items[0] = neg->outputs[0];
+    out = NULL;
+    st = eval_graph(&ev, g, &in, &out);
+    float negated[4] = {-5.5f, -1.5f, -0.5f, 0.5f};
+    check(st == EVAL_OK && values_are(out, negated, 4), "a changed graph is planned again");
     eval_release(out);
     eval_release(in);
     eval_free(&ev);
