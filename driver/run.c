@@ -190,7 +190,8 @@ static int parse_input_value(Compiler *c, const Options *o, int index, const IrV
         }
     }
     if (!*out) {
-        fprintf(stderr, "tsc2onnx: error: --input %s: the value cannot be held (string or too large)\n", name);
+        fprintf(stderr, "tsc2onnx: error: --input %s: the value cannot be held "
+                "(string or too large)\n", name);
         return EXIT_USAGE;
     }
     if (!fits_declared(*out, &v->type)) {

@@ -18,18 +18,18 @@ typedef struct Loader {
     ProtobufCAllocator alloc;   /* protobuf-c allocates in the arena */
 } Loader;
 
-void load_init(Loader *L, Arena *a, const char *path);
+void emit_loader_init(Loader *L, Arena *a, const char *path);
 /* Adds "PATH: message" to the error list; returns false. */
-bool load_error(Loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool emit_loader_error(Loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The collected errors as one string, lines joined with '\n'. */
-char *load_errors(Loader *L);
+char *emit_loader_errors(Loader *L);
 
 /* Reads PATH whole into a malloc'ed buffer (the caller frees it).  NULL
  * after reporting. */
-uint8_t *load_read_file(Loader *L, size_t *len);
+uint8_t *emit_loader_read_file(Loader *L, size_t *len);
 
 /* The tensor a TensorProto holds, in the arena; WHAT names it in messages
  * ("initializer 'w'").  NULL after reporting. */
-IrTensor *load_tensor_proto(Loader *L, const Onnx__TensorProto *tp, const char *what);
+IrTensor *emit_loader_tensor(Loader *L, const Onnx__TensorProto *tp, const char *what);
 
 #endif

@@ -90,13 +90,13 @@ static bool load_tensor_type(ModelLoader *ml, const Onnx__TypeProto__Tensor *tt,
     Loader *L = &ml->base;
     int32_t dt = tt->has_elem_type ? tt->elem_type : 0;
     if (dt < 0 || dt >= DT_COUNT)
-        return load_error(L, "%s: element type %d is not supported", what, dt);
+        return emit_loader_error(L, "%s: element type %d is not supported", what, dt);
     if (!tt->shape) {
         *out = ir_type_unknown_rank((DType)dt);
         return true;
     }
     if (tt->shape->n_dim > 64)
-        return load_error(L, "%s: rank %zu is larger than 64", what, tt->shape->n_dim);
+        return emit_loader_error(L, "%s: rank %zu is larger than 64", what, tt->shape->n_dim);
     Dim dims[64];
     for (size_t i = 0; i < tt->shape->n_dim; i++) {
         const Onnx__TensorShapeProto__Dimension *d = tt->shape->dim[i];
@@ -143,7 +143,7 @@ static bool load_type(ModelLoader *ml, const Onnx__TypeProto *tp, const char *wh
         *out = ir_type_unknown_rank(DT_UNDEFINED);
         return true;
     default:
-        return load_error(&ml->base, "%s: map and sparse tensor types are not supported", what);
+        return emit_loader_error(&ml->base, "%s: map and sparse tensor types are not supported", what);
     }
 }
 
@@ -182,7 +182,7 @@ static bool load_graph_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributePro
                             const Scope *scope)
 {
     if (!ap->g)
-        return load_error(&ml->base, "node '%s' (%s): attribute '%s' has no graph", n->name,
+        return emit_loader_error(&ml->base, "node '%s' (%s): attribute '%s' has no graph", n->name,
                           n->op_type, ap->name);
     IrGraph *body = ir_graph_new(ml->model, n->graph,
                                  arena_strdup(ml->base.arena, ap->g->name ? ap->g->name : ap->name));
@@ -195,7 +195,7 @@ static bool load_graph_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributePro
 static bool load_type_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap)
 {
     if (strcmp(n->op_type, "Optional") != 0 || strcmp(ap->name, "type") != 0 || !ap->tp)
-        return load_error(&ml->base, "node '%s' (%s): type attribute '%s' is not supported",
+        return emit_loader_error(&ml->base, "node '%s' (%s): type attribute '%s' is not supported",
                           n->name, n->op_type, ap->name);
     IrType elem;
     if (!load_type(ml, ap->tp, "attribute 'type'", &elem))
@@ -214,9 +214,9 @@ static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap
 {
     Loader *L = &ml->base;
     if (!ap->name || !*ap->name)
-        return load_error(L, "node '%s' (%s): attribute without a name", n->name, n->op_type);
+        return emit_loader_error(L, "node '%s' (%s): attribute without a name", n->name, n->op_type);
     if (ap->ref_attr_name && *ap->ref_attr_name)
-        return load_error(L, "node '%s' (%s): attribute '%s' refers to a function attribute",
+        return emit_loader_error(L, "node '%s' (%s): attribute '%s' refers to a function attribute",
                           n->name, n->op_type, ap->name);
     switch (guess_attr_kind(ap)) {
     case IR_ATTR_FLOAT: ir_set_attr_float(n, ap->name, ap->f); return true;
@@ -225,7 +225,7 @@ static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap
         ir_set_attr_string(n, ap->name, arena_strndup(L->arena, (const char *)ap->s.data, ap->s.len));
         return true;
     case IR_ATTR_TENSOR: {
-        IrTensor *t = ap->t ? load_tensor_proto(L, ap->t, arena_sprintf(L->arena,
+        IrTensor *t = ap->t ? emit_loader_tensor(L, ap->t, arena_sprintf(L->arena,
                               "node '%s' (%s): attribute '%s'", n->name, n->op_type, ap->name))
                             : NULL;
         if (t)
@@ -239,7 +239,7 @@ static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap
     default:
         if (ap->has_type && ap->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TYPE_PROTO)
             return load_type_attr(ml, n, ap);
-        return load_error(L, "node '%s' (%s): attribute '%s' of kind %d is not supported",
+        return emit_loader_error(L, "node '%s' (%s): attribute '%s' of kind %d is not supported",
                           n->name, n->op_type, ap->name, ap->has_type ? (int)ap->type : 0);
     }
 }
@@ -362,7 +362,7 @@ static void load_node_outputs(ModelLoader *ml, const Onnx__NodeProto *np, IrNode
             continue;
         const char *key = intern(ml->names, name);
         if (name_get(&scope->values, key))
-            load_error(L, "node '%s' (%s): output '%s' is defined twice", n->name, n->op_type, name);
+            emit_loader_error(L, "node '%s' (%s): output '%s' is defined twice", n->name, n->op_type, name);
         IrType type = ir_type_unknown_rank(DT_UNDEFINED);
         const Onnx__ValueInfoProto *vi = name_get(types, key);
         if (vi)
@@ -388,7 +388,7 @@ static void load_node(ModelLoader *ml, const Onnx__NodeProto *np, IrGraph *g, Sc
             continue;
         inputs[k] = scope_lookup(scope, intern(ml->names, name));
         if (!inputs[k])
-            load_error(L, "node '%s' (%s): input '%s' is not defined", label, op, name);
+            emit_loader_error(L, "node '%s' (%s): input '%s' is not defined", label, op, name);
     }
     IrNode *n = ir_node_new(g, op, node_domain(np), inputs, (int)np->n_input, 0, SPAN_NONE);
     if (np->name && *np->name)
@@ -408,18 +408,18 @@ static void load_initializers(ModelLoader *ml, const Onnx__GraphProto *gp, IrGra
     for (size_t i = 0; i < gp->n_initializer; i++) {
         const Onnx__TensorProto *tp = gp->initializer[i];
         const char *name = tp->name ? tp->name : "";
-        IrTensor *t = load_tensor_proto(L, tp, arena_sprintf(L->arena, "initializer '%s'", name));
+        IrTensor *t = emit_loader_tensor(L, tp, arena_sprintf(L->arena, "initializer '%s'", name));
         if (!t)
             continue;
         const char *key = intern(ml->names, name);
         if (!*name || name_get(&scope->values, key)) {
-            load_error(L, "initializer '%s': %s", name, *name ? "defined twice" : "has no name");
+            emit_loader_error(L, "initializer '%s': %s", name, *name ? "defined twice" : "has no name");
             continue;
         }
         name_put(L->arena, &scope->values, key, ir_add_initializer(g, name, t, SPAN_NONE));
     }
     if (gp->n_sparse_initializer)
-        load_error(L, "graph '%s': sparse initializers are not supported",
+        emit_loader_error(L, "graph '%s': sparse initializers are not supported",
                    gp->name ? gp->name : "");
 }
 
@@ -441,7 +441,7 @@ static void load_inputs(ModelLoader *ml, const Onnx__GraphProto *gp, IrGraph *g,
             continue;
         }
         if (!*name || v) {
-            load_error(L, "input '%s': %s", name, *name ? "defined twice" : "has no name");
+            emit_loader_error(L, "input '%s': %s", name, *name ? "defined twice" : "has no name");
             continue;
         }
         name_put(L->arena, &scope->values, key, ir_add_input(g, name, type, SPAN_NONE));
@@ -456,7 +456,7 @@ static void load_outputs(ModelLoader *ml, const Onnx__GraphProto *gp, IrGraph *g
         const char *name = vi->name ? vi->name : "";
         IrValue *v = *name ? scope_lookup(scope, intern(ml->names, name)) : NULL;
         if (!v) {
-            load_error(L, "graph '%s': output '%s' is not defined", g->name, name);
+            emit_loader_error(L, "graph '%s': output '%s' is not defined", g->name, name);
             continue;
         }
         IrType type;
@@ -483,7 +483,7 @@ static bool load_graph(ModelLoader *ml, const Onnx__GraphProto *gp, IrGraph *g,
     load_inputs(ml, gp, g, scope);
     size_t *order = topo_order(ml, gp);
     if (!order)
-        return load_error(L, "graph '%s': the nodes form a cycle", g->name);
+        return emit_loader_error(L, "graph '%s': the nodes form a cycle", g->name);
     for (size_t i = 0; i < gp->n_node; i++)
         load_node(ml, gp->node[order[i]], g, scope, &types);
     load_outputs(ml, gp, g, scope);
@@ -524,17 +524,17 @@ IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
 {
     ModelLoader ml = {.names = names};
     Loader *L = &ml.base;
-    load_init(L, a, path);
+    emit_loader_init(L, a, path);
     size_t len;
-    uint8_t *buf = load_read_file(L, &len);
+    uint8_t *buf = emit_loader_read_file(L, &len);
     Onnx__ModelProto *mp = buf ? onnx__model_proto__unpack(&L->alloc, len, buf) : NULL;
     free(buf);
     if (buf && !mp)
-        load_error(L, "not an ONNX model (the protobuf message does not parse)");
+        emit_loader_error(L, "not an ONNX model (the protobuf message does not parse)");
     else if (mp && !mp->graph)
-        load_error(L, "the model has no graph");
+        emit_loader_error(L, "the model has no graph");
     if (L->n_errors) {
-        *err = load_errors(L);
+        *err = emit_loader_errors(L);
         return NULL;
     }
     int opset = default_opset(mp);
@@ -544,7 +544,7 @@ IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
         ml.model->graph->name = arena_strdup(a, mp->graph->name);
     load_graph(&ml, mp->graph, ml.model->graph, NULL);
     if (L->n_errors) {
-        *err = load_errors(L);
+        *err = emit_loader_errors(L);
         return NULL;
     }
     return ml.model;

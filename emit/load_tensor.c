@@ -23,7 +23,7 @@ static void load_pb_free(void *data, void *p)
     (void)p;    /* the arena releases everything at once */
 }
 
-void load_init(Loader *L, Arena *a, const char *path)
+void emit_loader_init(Loader *L, Arena *a, const char *path)
 {
     memset(L, 0, sizeof *L);
     L->arena = a;
@@ -33,7 +33,7 @@ void load_init(Loader *L, Arena *a, const char *path)
     L->alloc = (ProtobufCAllocator){load_pb_alloc, load_pb_free, a};
 }
 
-bool load_error(Loader *L, const char *fmt, ...)
+bool emit_loader_error(Loader *L, const char *fmt, ...)
 {
     L->n_errors++;
     if (L->errors.len >= LOAD_MAX_ERRORS)
@@ -46,7 +46,7 @@ bool load_error(Loader *L, const char *fmt, ...)
     return false;
 }
 
-char *load_errors(Loader *L)
+char *emit_loader_errors(Loader *L)
 {
     char *out = arena_strdup(L->arena, "");
     for (int i = 0; i < L->errors.len; i++)
@@ -57,22 +57,22 @@ char *load_errors(Loader *L)
     return out;
 }
 
-uint8_t *load_read_file(Loader *L, size_t *len)
+uint8_t *emit_loader_read_file(Loader *L, size_t *len)
 {
     FILE *f = fopen(L->path, "rb");
     if (!f) {
-        load_error(L, "cannot read: %s", strerror(errno));
+        emit_loader_error(L, "cannot read: %s", strerror(errno));
         return NULL;
     }
     struct stat st;
     if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
         fclose(f);
-        load_error(L, "cannot read: not a regular file");
+        emit_loader_error(L, "cannot read: not a regular file");
         return NULL;
     }
     if (st.st_size > LOAD_MAX_FILE_BYTES) {
         fclose(f);
-        load_error(L, "file is larger than protobuf's 2 GiB limit");
+        emit_loader_error(L, "file is larger than protobuf's 2 GiB limit");
         return NULL;
     }
     *len = (size_t)st.st_size;
@@ -81,7 +81,7 @@ uint8_t *load_read_file(Loader *L, size_t *len)
         int err = errno;
         free(buf);
         fclose(f);
-        load_error(L, "cannot read: %s", buf ? strerror(err ? err : EIO) : "out of memory");
+        emit_loader_error(L, "cannot read: %s", buf ? strerror(err ? err : EIO) : "out of memory");
         return NULL;
     }
     fclose(f);
@@ -129,17 +129,17 @@ static bool external_fields(Loader *L, const Onnx__TensorProto *tp, const char *
         if (strcmp(k, "location") == 0)
             *loc = v;
         else if (strcmp(k, "offset") == 0 && !parse_u64(v, offset))
-            return load_error(L, "%s: external data offset '%s' is not a number", what, v);
+            return emit_loader_error(L, "%s: external data offset '%s' is not a number", what, v);
         else if (strcmp(k, "length") == 0) {
             if (!parse_u64(v, length))
-                return load_error(L, "%s: external data length '%s' is not a number", what, v);
+                return emit_loader_error(L, "%s: external data length '%s' is not a number", what, v);
             *has_len = true;
         }
     }
     if (!*loc)
-        return load_error(L, "%s: external data without a location", what);
+        return emit_loader_error(L, "%s: external data without a location", what);
     if (!safe_location(*loc))
-        return load_error(L, "%s: external data location '%s' must be a relative path "
+        return emit_loader_error(L, "%s: external data location '%s' must be a relative path "
                           "inside the model's directory", what, *loc);
     return true;
 }
@@ -152,25 +152,25 @@ static bool load_external(Loader *L, const Onnx__TensorProto *tp, const char *wh
     if (!external_fields(L, tp, what, &loc, &offset, &length, &has_len))
         return false;
     if (has_len && length != t->nbytes)
-        return load_error(L, "%s: external data length %llu does not match the %zu bytes "
+        return emit_loader_error(L, "%s: external data length %llu does not match the %zu bytes "
                           "of its shape", what, (unsigned long long)length, t->nbytes);
     const char *file = arena_sprintf(L->arena, "%s%s", L->dir, loc);
     FILE *f = fopen(file, "rb");
     if (!f)
-        return load_error(L, "%s: cannot read external data file '%s': %s", what, file,
+        return emit_loader_error(L, "%s: cannot read external data file '%s': %s", what, file,
                           strerror(errno));
     struct stat st;
     bool ok = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
               offset <= (uint64_t)st.st_size && t->nbytes <= (uint64_t)st.st_size - offset;
     if (!ok) {
         fclose(f);
-        return load_error(L, "%s: external data file '%s' is shorter than offset + length",
+        return emit_loader_error(L, "%s: external data file '%s' is shorter than offset + length",
                           what, file);
     }
     ok = fseeko(f, (off_t)offset, SEEK_SET) == 0 && fread(t->data, 1, t->nbytes, f) == t->nbytes;
     fclose(f);
     if (!ok)
-        return load_error(L, "%s: cannot read external data file '%s'", what, file);
+        return emit_loader_error(L, "%s: cannot read external data file '%s'", what, file);
     return true;
 }
 
@@ -211,7 +211,7 @@ static bool typed_fields(Loader *L, const Onnx__TensorProto *tp, const char *wha
     default: src = tp->int32_data; count = tp->n_int32_data; break;
     }
     if (count != (size_t)n * per)
-        return load_error(L, "%s: holds %zu values, its shape needs %lld", what, count,
+        return emit_loader_error(L, "%s: holds %zu values, its shape needs %lld", what, count,
                           (long long)n * (long long)per);
     if (t->dtype == DT_UINT32) {
         for (int64_t i = 0; i < n; i++)
@@ -228,7 +228,7 @@ static bool string_fields(Loader *L, const Onnx__TensorProto *tp, const char *wh
 {
     int64_t n = ir_tensor_numel(t);
     if (tp->n_string_data != (size_t)n)
-        return load_error(L, "%s: holds %zu strings, its shape needs %lld", what,
+        return emit_loader_error(L, "%s: holds %zu strings, its shape needs %lld", what,
                           tp->n_string_data, (long long)n);
     for (int64_t i = 0; i < n; i++)
         t->strings[i] = arena_strndup(L->arena, (const char *)tp->string_data[i].data,
@@ -254,22 +254,22 @@ static IrTensor *tensor_header(Loader *L, const Onnx__TensorProto *tp, const cha
 {
     int32_t dt = tp->has_data_type ? tp->data_type : 0;
     if (dt <= 0 || dt >= DT_COUNT) {
-        load_error(L, "%s: element type %d (%s) is not supported", what, dt, data_type_name(dt));
+        emit_loader_error(L, "%s: element type %d (%s) is not supported", what, dt, data_type_name(dt));
         return NULL;
     }
     if (tp->segment) {
-        load_error(L, "%s: segmented tensors are not supported", what);
+        emit_loader_error(L, "%s: segmented tensors are not supported", what);
         return NULL;
     }
     if (tp->n_dims > 64) {
-        load_error(L, "%s: rank %zu is larger than 64", what, tp->n_dims);
+        emit_loader_error(L, "%s: rank %zu is larger than 64", what, tp->n_dims);
         return NULL;
     }
     int64_t numel = 1;
     const int64_t limit = INT64_C(1) << 40;
     for (size_t i = 0; i < tp->n_dims; i++) {
         if (tp->dims[i] < 0 || (tp->dims[i] > 0 && numel > limit / tp->dims[i])) {
-            load_error(L, "%s: invalid dimension %lld", what, (long long)tp->dims[i]);
+            emit_loader_error(L, "%s: invalid dimension %lld", what, (long long)tp->dims[i]);
             return NULL;
         }
         numel *= tp->dims[i];
@@ -294,7 +294,7 @@ static IrTensor *tensor_header(Loader *L, const Onnx__TensorProto *tp, const cha
 static bool raw_field(Loader *L, const Onnx__TensorProto *tp, const char *what, IrTensor *t)
 {
     if (tp->raw_data.len != t->nbytes)
-        return load_error(L, "%s: raw_data has %zu bytes, its shape needs %zu", what,
+        return emit_loader_error(L, "%s: raw_data has %zu bytes, its shape needs %zu", what,
                           tp->raw_data.len, t->nbytes);
     if (t->nbytes && ((uintptr_t)tp->raw_data.data & 15u) == 0) {
         t->data = tp->raw_data.data;
@@ -306,7 +306,7 @@ static bool raw_field(Loader *L, const Onnx__TensorProto *tp, const char *what, 
     return true;
 }
 
-IrTensor *load_tensor_proto(Loader *L, const Onnx__TensorProto *tp, const char *what)
+IrTensor *emit_loader_tensor(Loader *L, const Onnx__TensorProto *tp, const char *what)
 {
     IrTensor *t = tensor_header(L, tp, what);
     if (!t)
@@ -350,13 +350,13 @@ static bool loaded_sequence(Loader *L, const Onnx__SequenceProto *sp, LoadedValu
     *out = (LoadedValue){.kind = IR_TYPE_SEQUENCE};
     int elem = sp->has_elem_type ? sp->elem_type : 0;
     if (elem != 0 && elem != PB_ELEM_TENSOR)
-        return load_error(L, "sequences of %s are not supported",
+        return emit_loader_error(L, "sequences of %s are not supported",
                           elem == PB_ELEM_SEQUENCE ? "sequences" : "maps or optionals");
     out->n_items = (int)sp->n_tensor_values;
     out->items = arena_alloc(L->arena, sizeof(LoadedValue) * (sp->n_tensor_values + 1));
     for (size_t i = 0; i < sp->n_tensor_values; i++) {
         const char *what = arena_sprintf(L->arena, "sequence element %zu", i);
-        IrTensor *t = load_tensor_proto(L, sp->tensor_values[i], what);
+        IrTensor *t = emit_loader_tensor(L, sp->tensor_values[i], what);
         if (!t)
             return false;
         out->items[i] = (LoadedValue){.kind = IR_TYPE_TENSOR, .tensor = t};
@@ -372,7 +372,7 @@ static bool loaded_optional(Loader *L, const Onnx__OptionalProto *op, LoadedValu
     LoadedValue *inner = arena_alloc(L->arena, sizeof *inner);
     if (elem == PB_ELEM_TENSOR && op->tensor_value) {
         inner->kind = IR_TYPE_TENSOR;
-        inner->tensor = load_tensor_proto(L, op->tensor_value, "optional value");
+        inner->tensor = emit_loader_tensor(L, op->tensor_value, "optional value");
         if (!inner->tensor)
             return false;
         out->elem = inner;
@@ -381,7 +381,7 @@ static bool loaded_optional(Loader *L, const Onnx__OptionalProto *op, LoadedValu
             return false;
         out->elem = inner;
     } else if (elem != 0 && elem != PB_ELEM_TENSOR && elem != PB_ELEM_SEQUENCE) {
-        return load_error(L, "optionals of maps or optionals are not supported");
+        return emit_loader_error(L, "optionals of maps or optionals are not supported");
     }
     return true;
 }
@@ -389,30 +389,30 @@ static bool loaded_optional(Loader *L, const Onnx__OptionalProto *op, LoadedValu
 bool emit_load_value(Arena *a, const char *path, IrTypeKind kind, LoadedValue *out, char **err)
 {
     Loader L;
-    load_init(&L, a, path);
+    emit_loader_init(&L, a, path);
     size_t len;
-    uint8_t *buf = load_read_file(&L, &len);
+    uint8_t *buf = emit_loader_read_file(&L, &len);
     bool ok = false;
     if (buf && kind == IR_TYPE_TENSOR) {
         Onnx__TensorProto *tp = onnx__tensor_proto__unpack(&L.alloc, len, buf);
         *out = (LoadedValue){.kind = IR_TYPE_TENSOR};
         if (!tp)
-            load_error(&L, "not a TensorProto (the protobuf message does not parse)");
+            emit_loader_error(&L, "not a TensorProto (the protobuf message does not parse)");
         else
-            out->tensor = load_tensor_proto(&L, tp, "tensor");
+            out->tensor = emit_loader_tensor(&L, tp, "tensor");
         ok = out->tensor != NULL;
     } else if (buf && kind == IR_TYPE_SEQUENCE) {
         Onnx__SequenceProto *sp = onnx__sequence_proto__unpack(&L.alloc, len, buf);
         ok = sp ? loaded_sequence(&L, sp, out)
-                : load_error(&L, "not a SequenceProto (the protobuf message does not parse)");
+                : emit_loader_error(&L, "not a SequenceProto (the protobuf message does not parse)");
     } else if (buf) {
         Onnx__OptionalProto *op = onnx__optional_proto__unpack(&L.alloc, len, buf);
         ok = op ? loaded_optional(&L, op, out)
-                : load_error(&L, "not an OptionalProto (the protobuf message does not parse)");
+                : emit_loader_error(&L, "not an OptionalProto (the protobuf message does not parse)");
     }
     free(buf);
     if (!ok || L.n_errors) {
-        *err = load_errors(&L);
+        *err = emit_loader_errors(&L);
         return false;
     }
     return true;

@@ -266,11 +266,12 @@ static bool convt_geometry(EvalCall *c, EvalValue *X, EvalValue *W, EvalWindow *
     for (int i = 0; i < n; i++) {
         int64_t ek = (W->dims[2 + i] - 1) * w->dilation[i] + 1, opad = op ? op[i] : 0;
         int64_t in = X->dims[2 + i], s = w->stride[i];
-        if (opad < 0 || opad > EVAL_MAX_SIZE || (os && (os[no - n + i] < 0 || os[no - n + i] > EVAL_MAX_SIZE)) ||
+        int64_t target = os ? os[no - n + i] : 0;
+        if (opad < 0 || opad > EVAL_MAX_SIZE || target < 0 || target > EVAL_MAX_SIZE ||
             (in > 1 && s > EVAL_MAX_SIZE / (in - 1)))
             return eval_reject(c, "output_padding, output_shape or strides out of range");
         if (os || strncmp(auto_pad, "SAME", 4) == 0) {
-            int64_t target = os ? os[no - n + i] : in * s;
+            target = os ? target : in * s;
             int64_t total = s * (in - 1) + opad + ek - target;
             total = total > 0 ? total : 0;
             w->pad_begin[i] = same_upper || !os ? total / 2 : total - total / 2;

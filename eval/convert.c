@@ -96,20 +96,20 @@ uint16_t eval_f64_to_bf16(double x) { return f64_to_small(x, 8, 7); }
 
 void eval_load_f64(DType t, const void *src, int64_t stride, double *dst, int64_t n)
 {
-    int64_t i, j;
+    int64_t i;
     switch (t) {
-    case DT_FLOAT: { const float *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_DOUBLE: { const double *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_FLOAT16: { const uint16_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = eval_half_to_f64(s[j]); break; }
-    case DT_BFLOAT16: { const uint16_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = eval_bf16_to_f64(s[j]); break; }
-    case DT_INT8: { const int8_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_UINT8: case DT_BOOL: { const uint8_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_INT16: { const int16_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_UINT16: { const uint16_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_INT32: { const int32_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_UINT32: { const uint32_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_INT64: { const int64_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = (double)s[j]; break; }
-    case DT_UINT64: { const uint64_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = (double)s[j]; break; }
+    case DT_FLOAT: { const float *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_DOUBLE: { const double *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_FLOAT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = eval_half_to_f64(s[i * stride]); break; }
+    case DT_BFLOAT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = eval_bf16_to_f64(s[i * stride]); break; }
+    case DT_INT8: { const int8_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_UINT8: case DT_BOOL: { const uint8_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_INT16: { const int16_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_UINT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_INT32: { const int32_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_UINT32: { const uint32_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_INT64: { const int64_t *s = src; for (i = 0; i < n; i++) dst[i] = (double)s[i * stride]; break; }
+    case DT_UINT64: { const uint64_t *s = src; for (i = 0; i < n; i++) dst[i] = (double)s[i * stride]; break; }
     default: memset(dst, 0, sizeof(double) * (size_t)n); break;
     }
 }
@@ -118,13 +118,13 @@ void eval_load_i64(DType t, const void *src, int64_t stride, int64_t *dst, int64
 {
     int64_t i, j;
     switch (t) {
-    case DT_INT8: { const int8_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_UINT8: case DT_BOOL: { const uint8_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_INT16: { const int16_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_UINT16: { const uint16_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_INT32: { const int32_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_UINT32: { const uint32_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
-    case DT_INT64: case DT_UINT64: { const int64_t *s = src; for (i = j = 0; i < n; i++, j += stride) dst[i] = s[j]; break; }
+    case DT_INT8: { const int8_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_UINT8: case DT_BOOL: { const uint8_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_INT16: { const int16_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_UINT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_INT32: { const int32_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_UINT32: { const uint32_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
+    case DT_INT64: case DT_UINT64: { const int64_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
     default: {
         double buf[256];
         const char *s = src;

@@ -12,6 +12,9 @@
 
 #define EIN_LABELS 128
 #define EIN_MAX_INPUTS 16
+/* Largest number of products summed (direct summation, no contraction
+ * order): beyond it the evaluation would take minutes. */
+#define EIN_MAX_TERMS (INT64_C(1) << 32)
 
 typedef struct Einsum {
     int n_in;
@@ -244,8 +247,8 @@ static EvalStatus eval_einsum(EvalCall *c)
         dims[i] = e.size[e.out[i]];
     int64_t total = 1;
     for (int j = 0; j < nl; j++) {
-        if (e.size[labels[j]] > 0 && total > EVAL_MAX_SIZE / e.size[labels[j]])
-            return eval_unsupported(c, "the summation has more than 2^40 terms");
+        if (e.size[labels[j]] > 0 && total > EIN_MAX_TERMS / e.size[labels[j]])
+            return eval_unsupported(c, "the summation has more than 2^32 terms");
         total *= e.size[labels[j]];
     }
     EvalValue *Y = eval_output(c, 0, c->in[0]->dtype, e.out_len, dims);

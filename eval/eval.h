@@ -130,7 +130,9 @@ typedef struct Evaluator {
     int64_t nodes_run;
 } Evaluator;
 
-#define EVAL_DEFAULT_MAX_LOOP_ITERATIONS (INT64_C(1) << 31)
+/* A Loop that runs longer is stopped with an error: a model with a
+ * corrupt trip count must not keep the evaluator busy for hours. */
+#define EVAL_DEFAULT_MAX_LOOP_ITERATIONS (INT64_C(1) << 24)
 
 void eval_init(Evaluator *ev, uint64_t seed);
 void eval_free(Evaluator *ev);

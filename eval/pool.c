@@ -30,44 +30,59 @@ typedef struct PoolArgs {
     bool column_major;          /* MaxPool storage_order=1 */
 } PoolArgs;
 
+/* The kernel indices along axis I whose input coordinate, for output
+ * coordinate O, falls inside the input: [*lo, *hi). */
+static void inside_range(const EvalWindow *w, int i, int64_t o, int64_t *lo, int64_t *hi)
+{
+    int64_t start = o * w->stride[i] - w->pad_begin[i], d = w->dilation[i];
+    int64_t a = start >= 0 ? 0 : (-start + d - 1) / d;
+    int64_t b = w->in[i] - 1 - start < 0 ? 0 : (w->in[i] - 1 - start) / d + 1;
+    *lo = a;
+    *hi = b < w->kernel[i] ? b : w->kernel[i];
+}
+
 /* Pools one plane IN (prod(w.in) values) into OUT (prod(w.out)); ARG
- * receives the argmax offsets within the plane for MaxPool when not NULL. */
+ * receives the argmax offsets within the plane for MaxPool when not NULL.
+ * Only the window positions inside the input are visited, so a huge
+ * padding costs nothing. */
 static void pool_plane(const PoolArgs *a, const double *in, double *out, int64_t *arg)
 {
     const EvalWindow *w = &a->w;
     int n = w->n;
     int64_t ksize = prod(w->kernel, n), out_size = prod(w->out, n);
-    int64_t ist[EVAL_MAX_RANK], o[EVAL_MAX_RANK] = {0};
+    int64_t ist[EVAL_MAX_RANK], o[EVAL_MAX_RANK] = {0}, lo[EVAL_MAX_RANK], hi[EVAL_MAX_RANK];
     eval_strides(n, w->in, ist);
     for (int64_t p = 0; p < out_size; p++) {
         double acc = a->kind == POOL_MAX ? -INFINITY : 0.0;
-        int64_t count = 0, best = -1;
-        for (int64_t k = 0; k < ksize; k++) {
-            int64_t off = 0, rem = k;
-            bool inside = true;
-            for (int i = n - 1; i >= 0; i--) {
-                int64_t kv = rem % w->kernel[i];
-                rem /= w->kernel[i];
-                int64_t x = o[i] * w->stride[i] - w->pad_begin[i] + kv * w->dilation[i];
-                inside = inside && x >= 0 && x < w->in[i];
-                off += x * ist[i];
-            }
-            if (!inside)
-                continue;
-            count++;
+        int64_t count = 0, best = -1, kv[EVAL_MAX_RANK];
+        bool empty = false;
+        for (int i = 0; i < n; i++) {
+            inside_range(w, i, o[i], &lo[i], &hi[i]);
+            empty = empty || lo[i] >= hi[i];
+            kv[i] = lo[i];
+        }
+        while (!empty) {
+            int64_t off = 0;
+            for (int i = 0; i < n; i++)
+                off += (o[i] * w->stride[i] - w->pad_begin[i] + kv[i] * w->dilation[i]) * ist[i];
             double v = in[off];
+            count++;
             if (a->kind == POOL_AVG) {
                 acc += v;
             } else if (best < 0 || v > acc || (isnan(v) && !isnan(acc))) {
                 acc = v;    /* the first NaN wins and stays */
                 best = off;
             }
+            int i = n - 1;
+            for (; i >= 0 && ++kv[i] == hi[i]; i--)
+                kv[i] = lo[i];
+            empty = i < 0;
         }
         if (a->kind == POOL_AVG)
             acc = acc / (double)(a->include_pad ? ksize : count);
         out[p] = acc;
         if (arg)
-            arg[p] = best;
+            arg[p] = best < 0 ? 0 : best;
         for (int i = n - 1; i >= 0 && ++o[i] == w->out[i]; i--)
             o[i] = 0;
     }
@@ -180,6 +195,8 @@ static EvalStatus eval_lrn(EvalCall *c)
         return EVAL_ERROR;
     int64_t C = X->dims[1], per = prod(X->dims + 2, X->rank - 2);
     int64_t lo = (size - 1) / 2, hi = size - 1 - lo;
+    lo = lo < C ? lo : C;   /* channels past the ends add nothing */
+    hi = hi < C ? hi : C;
     for (int64_t n = 0; n < X->dims[0]; n++) {
         for (int64_t ch = 0; ch < C; ch++) {
             for (int64_t p = 0; p < per; p++) {

@@ -144,7 +144,8 @@ static void unique_groups(Slices *s, bool sorted, UniqueResult *r)
         rank[g] = g;
     if (!sorted) {
         eval_sort_indices(rank, r->count, first_cmp, r->first);
-        int64_t *pos = malloc(sizeof(int64_t) * (size_t)(r->count + 1)), *f = malloc(sizeof(int64_t) * (size_t)(r->count + 1));
+        int64_t *pos = malloc(sizeof(int64_t) * (size_t)(r->count + 1));
+        int64_t *f = malloc(sizeof(int64_t) * (size_t)(r->count + 1));
         for (int64_t g = 0; g < r->count; g++) {
             pos[rank[g]] = g;
             f[g] = r->first[rank[g]];
