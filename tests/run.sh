@@ -143,6 +143,12 @@ check 1 "node 'r' \(Reshape\): cannot reshape 6 elements to 4" "an evaluation er
 check 4 "cannot read: No such file" "a missing model is an I/O error" -- "$tmp/none.onnx" --input x=1
 printf 'not a model' >"$tmp/bad.onnx"
 check 1 "not an ONNX model" "a file that is not ONNX is refused" -- "$tmp/bad.onnx"
+check 1 "node 'r1' \(Relu\): input 'nope' is not defined" "the loader names an undefined input" -- "$m/undefined_input.onnx" --input x=ones\(2\)
+check 1 "output 'y' is defined twice" "the loader reports every problem, not only the first" -- "$m/undefined_input.onnx" --input x=ones\(2\)
+check 1 "the nodes form a cycle" "a cycle is refused" -- "$m/cycle.onnx" --input x=ones\(2\)
+check 0 '\[-1, -0\]' "nodes out of order are sorted" -- "$m/unsorted.onnx" --input 'x=[1, -2]'
+check 1 "external data location '../w.bin' must be a relative path inside the model's directory" "external data may not leave the model's directory" -- "$m/external_escape.onnx" --input x=ones\(2\)
+check 1 "external data file '.*short.bin' is shorter than offset \+ length" "short external data is refused" -- "$m/external_short.onnx" --input x=ones\(4\)
 check 2 "--entry is an option of the compile command" "compile options are refused" -- "$m/two_inputs.onnx" --entry M
 check 2 "only apply to --check-outputs" "--rtol needs --check-outputs" -- "$m/two_inputs.onnx" --rtol 0.1
 mkdir -p "$tmp/ds"

@@ -127,6 +127,33 @@ def helper_models(d):
     save_helper(d, "bad_reshape", [helper.make_node("Reshape", ["x", "s"], ["y"], name="r")],
                 [vi("x", TensorProto.FLOAT, [2, 3])], [vi("y", TensorProto.FLOAT, None)],
                 [numpy_helper.from_array(np.array([4], np.int64), "s")])
+    # broken files: the loader must name every problem
+    save_helper(d, "undefined_input", [helper.make_node("Relu", ["nope"], ["y"], name="r1"),
+                                       helper.make_node("Relu", ["y"], ["y"], name="r2")],
+                [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
+    save_helper(d, "cycle", [helper.make_node("Relu", ["b"], ["a"]), helper.make_node("Relu", ["a"], ["b"])],
+                [vi("x", TensorProto.FLOAT, [2])], [vi("a", TensorProto.FLOAT, [2])])
+    # nodes out of order (ONNX requires a topological order; the loader sorts)
+    save_helper(d, "unsorted", [helper.make_node("Neg", ["t"], ["y"]), helper.make_node("Relu", ["x"], ["t"])],
+                [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
+    escape = numpy_helper.from_array(np.ones(2, np.float32), "w")
+    escape.data_location = TensorProto.EXTERNAL
+    escape.ClearField("raw_data")
+    for k, v in (("location", "../w.bin"), ("offset", "0"), ("length", "8")):
+        e = escape.external_data.add()
+        e.key, e.value = k, v
+    save_helper(d, "external_escape", [helper.make_node("Add", ["x", "w"], ["y"])],
+                [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])], [escape])
+    short = numpy_helper.from_array(np.ones(4, np.float32), "w")
+    short.data_location = TensorProto.EXTERNAL
+    short.ClearField("raw_data")
+    for k, v in (("location", "short.bin"), ("offset", "4")):
+        e = short.external_data.add()
+        e.key, e.value = k, v
+    with open(os.path.join(d, "short.bin"), "wb") as f:
+        f.write(bytes(12))
+    save_helper(d, "external_short", [helper.make_node("Add", ["x", "w"], ["y"])],
+                [vi("x", TensorProto.FLOAT, [4])], [vi("y", TensorProto.FLOAT, [4])], [short])
     save_helper(d, "two_inputs", [helper.make_node("Add", ["a", "b"], ["y"])],
                 [vi("a", TensorProto.FLOAT, [2, 3]), vi("b", TensorProto.FLOAT, [2, 3])],
                 [vi("y", TensorProto.FLOAT, [2, 3])])
