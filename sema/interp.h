@@ -89,6 +89,10 @@ struct Interp {
     InterpNames id;
     InterpClasses cls;
     bool static_only;           /* no graph: dynamic values are errors */
+    int block_depth;            /* statement blocks entered (exec_block), for
+                                 * TorchScript's rule that a variable keeps its
+                                 * type inside if/for/while bodies */
+    Scope *overloads;           /* qualname -> list of @_overload declarations */
     TypeCache *types;           /* parsed annotations (sema/types.c) */
 };
 
