@@ -39,7 +39,8 @@ report() {  # report OK DESCRIPTION [DETAIL FILE]
 
 # ---- against ONNX Runtime ------------------------------------------------------
 # The compiler's own models too: examples/mlp.ts at every opset it lists,
-# and tests/e2e/bench/dtypes.ts (float64, int32, uint8, float16).
+# tests/e2e/bench/dtypes.ts (float64, int32, uint8, float16) and the
+# examples' convolutional networks.
 compiled=
 for opset in 9 13 17 21; do
     "$prog" "$src/examples/mlp.ts" --opset $opset --example 'a=randn(2,4)' --example 'b=randn(2,3)' \
@@ -49,6 +50,18 @@ done
 "$prog" "$src/tests/e2e/bench/dtypes.ts" --example 'd=randn(2,3):float64' --example 'i=arange(2,3):int32' \
     --example 'u=arange(2,3):uint8' --example 'h=randn(2,3):float16' -o "$m/dtypes.onnx" >"$tmp/out" 2>&1 &&
     compiled="$compiled dtypes"
+# the examples' networks, built with their own directives (# tsc2onnx:,
+# # example:)
+for ex in alexnet resnet densenet inception superres dcgan; do
+    file=$src/examples/$ex.ts
+    opts=$(sed -n 's/^# tsc2onnx: //p' "$file")
+    examples=
+    for e in $(sed -n 's/^# example: //p' "$file"); do
+        examples="$examples --example $e"
+    done
+    # shellcheck disable=SC2086 # one word per option
+    "$prog" "$file" $opts $examples -o "$m/$ex.onnx" >"$tmp/out" 2>&1 && compiled="$compiled $ex"
+done
 # shellcheck disable=SC2086 # one word per model
 "$python" - "$m" $compiled <<'EOF'
 import json, os, sys, numpy as np, onnx
@@ -78,7 +91,7 @@ if [ -n "$node" ] && [ -d "$src/tests/node_modules/onnxruntime-node" ]; then
         >"$tmp/ort.log" 2>&1
     # shellcheck disable=SC2086 # one word per model
     set -- $compiled
-    [ $# = 5 ] || echo "# only these compiled models could be built:$compiled"
+    [ $# = 11 ] || echo "# only these compiled models could be built:$compiled"
     for model in attention cnn cnn_external control loop recurrent $compiled; do
         args=
         for f in "$m/$model.in"/*.npy; do
