@@ -37,7 +37,7 @@ max_len=4096 timeout=10 rss_limit_mb=2048 dict=
 . "$src/fuzz/$name.smoke"
 corpus=fuzz/corpus/$name
 if [ ! -d "$corpus" ]; then
-    sh "$src/fuzz/seeds.sh" "$name" "$corpus" || exit 1
+    TSC2ONNX=${TSC2ONNX:-$PWD/tsc2onnx} sh "$src/fuzz/seeds.sh" "$name" "$corpus" || exit 1
 fi
 mkdir -p fuzz/crashes
 out=$(mktemp) || exit 1

@@ -6,6 +6,7 @@
  *   fuzz/safetensors.c  the weights loader (--weights)
  *   fuzz/npy.c          the .npy reader and writer (--example x=@a.npy)
  *   fuzz/example.c      the --example VALUE forms
+ *   fuzz/onnx.c         the ONNX reader and the evaluator (tsc2onnx run)
  *
  * ./configure CC=clang --enable-fuzz links them with libFuzzer; otherwise
  * fuzz/standalone.c supplies main() and runs the files it is given (or

@@ -9,6 +9,8 @@
 #   npy          the fixtures of tests/io/gen.py
 #   example      the values of the '# example:' and '# inputs:' lines of
 #                tests/e2e and examples, and every form of io/example.h
+#   onnx         the models of tests/e2e compiled at opsets 9, 13 and 17
+#                by $TSC2ONNX (those under 64 KiB)
 #
 # The binary fixtures need python3 with numpy (Debian python3-numpy).
 set -u
@@ -70,6 +72,27 @@ example)
         i=$((i + 1))
         printf '%s' "$v" >"$out/value$i"
     done ;;
+onnx)
+    "$python" - "${TSC2ONNX:-tsc2onnx}" "$out" "$src" <<'PY' || exit 1
+import os, subprocess, sys
+tsc, out, src = sys.argv[1:4]
+sys.path.insert(0, os.path.join(src, "tests"))
+sys.path.insert(0, os.path.join(src, "tests", "bench"))
+import directives
+from determinism import cli_value
+for path in directives.cases_under(os.path.join(src, "tests", "e2e")):
+    case = directives.parse_case(path, os.path.relpath(path, src))
+    args = list(case.options)
+    for name, spec in case.example or []:
+        args += ["--example", "%s=%s" % (name, cli_value(spec))]
+    for opset in (9, 13, 17):
+        name = os.path.join(out, "%s-%d.onnx" % (case.name.replace("/", "_")[:-3], opset))
+        subprocess.run([tsc, path] + args + ["--opset", str(opset), "-o", name], cwd=case.dir,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if os.path.exists(name) and os.path.getsize(name) > 65536:
+            os.remove(name)
+PY
+    ;;
 *)
     echo "fuzz/seeds.sh: unknown target '$target'" >&2
     exit 2 ;;

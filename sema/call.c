@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "lower/lower.h"
+#include "sema/control.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 #include "sema/types.h"
@@ -203,7 +205,7 @@ Value *raise_new(Interp *in, Value *exc_class, Span span, const char *fmt, ...)
     exc->kind = VK_INSTANCE;
     exc->u.inst = arena_alloc(in->arena, sizeof(Instance));
     exc->u.inst->cls = exc_class;
-    exc->u.inst->attrs = scope_new(in->arena);
+    exc->u.inst->attrs = sema_scope_new(in);
     Value *args = val_tuple(in, 1);
     vlist_push(in, args->u.list, msg);
     scope_set(in->arena, exc->u.inst->attrs, intern(&in->c->names, "args"), args);
@@ -408,7 +410,7 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     Frame frame = {0};
     frame.caller = in->frame;
     frame.func = fn;
-    frame.locals = scope_new(in->arena);
+    frame.locals = sema_scope_new(in);
     frame.globals = fn->globals;
     frame.closure = fn->closure;
     frame.module = fn->module;
@@ -430,7 +432,8 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
         result = eval_expr(in, fn->def->u.lambda.body);
     } else {
         ExecStatus st = exec_block(in, &fn->def->u.function_def.body);
-        result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value : val_none(in);
+        result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value
+               : st == EXEC_MAYBE ? control_function_result(in, span) : val_none(in);
     }
     in->depth--;
     in->frame = frame.caller;
@@ -613,7 +616,7 @@ static Value *new_instance(Interp *in, Value *cls)
     v->kind = VK_INSTANCE;
     v->u.inst = arena_alloc(in->arena, sizeof(Instance));
     v->u.inst->cls = cls;
-    v->u.inst->attrs = scope_new(in->arena);
+    v->u.inst->attrs = sema_scope_new(in);
     return v;
 }
 
@@ -835,13 +838,16 @@ bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span)
             sema_error(in, span, "cannot assign to property '%s'", name);
             return false;
         }
+        region_write_scope(in, obj->u.inst->attrs);
         scope_set(in->arena, obj->u.inst->attrs, name, v);
         return true;
     }
     case VK_CLASS:
+        region_write_scope(in, obj->u.cls->dict);
         scope_set(in->arena, obj->u.cls->dict, name, v);
         return true;
     case VK_MODULE:
+        region_write_scope(in, obj->u.module->globals);
         scope_set(in->arena, obj->u.module->globals, name, v);
         return true;
     case VK_FUNCTION:

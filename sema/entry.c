@@ -8,9 +8,11 @@
  *   4. give forward() its inputs (graph inputs typed by --input/--example)
  *   5. run forward() as a partial evaluation that builds the graph
  *   6. make the returned tensors the graph's outputs */
+#include <assert.h>
 #include <string.h>
 
 #include "lower/lower.h"
+#include "sema/control.h"
 #include "parser/parse.h"
 #include "sema/sema.h"
 #include "sema/sema_internal.h"
@@ -21,6 +23,7 @@ typedef struct EntryCtx {
     const CompileRequest *req;
     Value *main;
     Value *module;              /* the constructed entry instance */
+    Span forward_span;          /* forward()'s name, where output errors point */
     PtrVec state_names;         /* const char *, state_dict order */
     PtrVec state_tensors;       /* Tensor *, same order */
 } EntryCtx;
@@ -398,6 +401,11 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
     IrValue *iv = lower_ir_of(in, v, span);
     if (!iv)
         return false;
+    if (iv->type.rank < 0) {
+        sema_error(in, span, "forward() returns a tensor whose rank depends on a run-time condition "
+                   "(its branches give it different ranks); a graph output needs a known rank");
+        return false;
+    }
     bool needs_copy = iv->producer == NULL;     /* a graph input or an initializer */
     for (int i = 0; i < L->model->graph->outputs.len; i++)
         needs_copy |= L->model->graph->outputs.items[i] == iv;
@@ -410,8 +418,31 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
     return true;
 }
 
+/* A list of run-time length: one output of sequence type. */
+static bool add_list_output(EntryCtx *e, Value *v, Span span)
+{
+    Interp *in = e->in;
+    IrType elem;
+    if (!dynlist_elem_type(in, v, &elem)) {
+        sema_error(in, span, "forward() returns a list whose items have no known element type");
+        return false;
+    }
+    IrValue *seq = dynlist_seq(in, v, &elem, span);
+    if (!seq)
+        return false;
+    if (!seq->producer) {
+        IrNode *id = ir_node_new(in->lower->model->graph, "Identity", "", &seq, 1, 1, span);
+        id->outputs[0]->type = seq->type;
+        seq = id->outputs[0];
+    }
+    ir_add_output(in->lower->model->graph, seq);
+    return true;
+}
+
 static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
 {
+    if (dynlist_is(v))
+        return add_list_output(e, v, span);
     if ((v->kind == VK_TUPLE || v->kind == VK_LIST) && depth < 32) {
         bool ok = true;
         for (int i = 0; i < v->u.list->len; i++)
@@ -480,6 +511,9 @@ static Value *run_forward(EntryCtx *e)
         diag_error(diag_of(e), cls->span, "Module [%s] is missing the required \"forward\" function", cls->name);
         return NULL;
     }
+    Value *fn = fwd->kind == VK_BOUND_METHOD ? fwd->u.method->func : fwd;
+    if (fn->kind == VK_FUNCTION && fn->u.func->def->kind == AST_FUNCTION_DEF)
+        e->forward_span = fn->u.func->def->u.function_def.name_span;
     CallArgs args = {0};
     if (!make_inputs(e, fwd, &args))
         return NULL;
@@ -523,8 +557,9 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)
         return NULL;
+    assert(lower_scopes_ok(model->graph));
     lower.active = true;        /* an output that is a stale view is taken again */
-    bool outputs_ok = flatten_outputs(&e, out, SPAN_NONE, 0);
+    bool outputs_ok = flatten_outputs(&e, out, e.forward_span, 0);
     lower.active = false;
     if (!outputs_ok || c->diag.nerrors)
         return NULL;

@@ -39,6 +39,10 @@ static void intern_names(Interp *in)
     id->torch = intern(n, "torch");
     id->onnx = intern(n, "onnx");
     id->native = intern(n, "_native");
+    id->flag_break = intern(n, "$brk");
+    id->flag_continue = intern(n, "$cont");
+    id->flag_return = intern(n, "$ret");
+    id->return_value = intern(n, "$retval");
 }
 
 void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed)
@@ -72,6 +76,16 @@ bool interp_within_limits(Interp *in, Span span)
         raise_new(in, in->cls.runtime_error, span,
                   "compile-time evaluation needs more than %" PRId64 " MiB of memory "
                   "(--limit memory=N raises the limit)", l->max_memory >> 20);
+        return false;
+    }
+    /* The depth is counted so that where it stops does not depend on the
+     * build's frame sizes; the C stack itself is the backstop (a small
+     * `ulimit -s`, or a call-depth limit raised very high). */
+    long max_depth = (long)l->max_call_depth * INTERP_DEPTH_PER_CALL;
+    if (in->expr_depth >= max_depth) {
+        raise_new(in, in->cls.runtime_error, span,
+                  "maximum recursion depth exceeded at compile time: calls and expressions nest more than "
+                  "%ld deep (--limit call-depth=N raises the limit to N * %d)", max_depth, INTERP_DEPTH_PER_CALL);
         return false;
     }
     if (compiler_stack_low(in->c)) {
