@@ -57,9 +57,16 @@ static void collect_unsupported(Arena *a, const IrGraph *g, PtrVec *ops)
     }
 }
 
-/* Reports every operator of M the evaluator cannot run; false if any. */
+/* Reports every operator of M the evaluator cannot run; false if any.  An
+ * opset newer than the operator table's is refused whole: the table cannot
+ * say what its operators mean there. */
 static bool check_supported(Arena *a, const IrModel *m, const char *path)
 {
+    if (m->opset > IR_MAX_OPSET) {
+        fprintf(stderr, "tsc2onnx: error: %s: the model's opset %d is newer than the evaluator knows "
+                "(opsets up to %d)\n", path, m->opset, IR_MAX_OPSET);
+        return false;
+    }
     PtrVec ops = {0};
     collect_unsupported(a, m->graph, &ops);
     for (int k = 0; k < ops.len; k++)
@@ -177,9 +184,10 @@ static int parse_input_value(Compiler *c, const Options *o, int index, const IrV
         *out = value_from_loaded(&lv);
     } else {
         ExampleValue ev;
-        if (!example_parse(&c->arena, name, value, o->seed + (uint64_t)index, &ev, &err)) {
+        if (!example_parse_limited(&c->arena, "--input", name, value, o->seed + (uint64_t)index,
+                                   EXAMPLE_MAX_BYTES, &ev, &err)) {
             fprintf(stderr, "tsc2onnx: error: %s\n", err);
-            return strstr(err, "cannot read") ? EXIT_IO : EXIT_USAGE;
+            return ev.file_error ? EXIT_IO : EXIT_USAGE;
         }
         *out = eval_tensor_borrow(ev.tensor);
         DType want = v->type.kind == IR_TYPE_TENSOR ? v->type.dtype : DT_UNDEFINED;
@@ -202,8 +210,11 @@ static int parse_input_value(Compiler *c, const Options *o, int index, const IrV
     return EXIT_OK;
 }
 
-static int bind_option(Compiler *c, const Options *o, const IrGraph *g, int k, EvalValue **inputs)
+/* Binds --input number K; *INDEX is the graph input it names (-1: none). */
+static int bind_option(Compiler *c, const Options *o, const IrGraph *g, int k, EvalValue **inputs,
+                       int *index)
 {
+    *index = -1;
     const char *opt = o->inputs.items[k];
     const char *eq = strchr(opt, '=');
     if (!eq || eq == opt) {
@@ -211,31 +222,35 @@ static int bind_option(Compiler *c, const Options *o, const IrGraph *g, int k, E
         return EXIT_USAGE;
     }
     char *name = arena_strndup(&c->arena, opt, (size_t)(eq - opt));
-    int index;
-    const IrValue *v = find_input(g, name, &index);
+    const IrValue *v = find_input(g, name, index);
     if (!v) {
         fprintf(stderr, "tsc2onnx: error: --input %s: the model has no input '%s' (inputs: %s)\n",
                 name, name, input_names(&c->arena, g));
         return EXIT_USAGE;
     }
-    if (inputs[index]) {
+    if (inputs[*index]) {
         fprintf(stderr, "tsc2onnx: error: --input %s: given twice\n", name);
         return EXIT_USAGE;
     }
-    return parse_input_value(c, o, k, v, name, eq + 1, &inputs[index]);
+    return parse_input_value(c, o, k, v, name, eq + 1, &inputs[*index]);
 }
 
 static int bind_inputs(Compiler *c, const Options *o, const IrGraph *g, EvalValue **inputs)
 {
     int rc = EXIT_OK;
+    /* an input whose value was refused is not also reported as missing */
+    bool *tried = arena_alloc(&c->arena, sizeof(bool) * (size_t)(g->inputs.len + 1));
     for (int k = 0; k < o->inputs.len; k++) {
-        int r = bind_option(c, o, g, k, inputs);
+        int index;
+        int r = bind_option(c, o, g, k, inputs, &index);
+        if (index >= 0)
+            tried[index] = true;
         if (rc == EXIT_OK)
             rc = r;
     }
     for (int i = 0; i < g->inputs.len; i++) {
         const IrValue *v = g->inputs.items[i];
-        if (!inputs[i] && !v->init) {
+        if (!inputs[i] && !v->init && !tried[i]) {
             fprintf(stderr, "tsc2onnx: error: no value for input '%s' (give --input %s=VALUE; "
                     "it expects %s)\n", v->name, v->name, declared_type_str(&c->arena, &v->type));
             rc = rc == EXIT_OK ? EXIT_USAGE : rc;

@@ -24,6 +24,11 @@ bool emit_loader_error(Loader *L, const char *fmt, ...) __attribute__((format(pr
 /* The collected errors as one string, lines joined with '\n'. */
 char *emit_loader_errors(Loader *L);
 
+/* Whether the messages of BUF[0, LEN), read as message D, nest at most 100
+ * deep (emit/load_depth.c); false after reporting.  Checked before every
+ * unpack: protobuf-c recurses once per level. */
+bool emit_loader_nesting_ok(Loader *L, const ProtobufCMessageDescriptor *d, const uint8_t *buf, size_t len);
+
 /* Reads PATH whole into a malloc'ed buffer (the caller frees it).  NULL
  * after reporting. */
 uint8_t *emit_loader_read_file(Loader *L, size_t *len);

@@ -209,6 +209,13 @@ static bool load_type_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProt
     return true;
 }
 
+static const char *attr_kind_name(IrAttrKind k)
+{
+    static const char *const names[] = {"UNDEFINED", "FLOAT", "INT", "STRING", "TENSOR",
+                                        "GRAPH", "FLOATS", "INTS", "STRINGS"};
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}
+
 static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap,
                       const Scope *scope)
 {
@@ -218,7 +225,14 @@ static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap
     if (ap->ref_attr_name && *ap->ref_attr_name)
         return emit_loader_error(L, "node '%s' (%s): attribute '%s' refers to a function attribute",
                           n->name, n->op_type, ap->name);
-    switch (guess_attr_kind(ap)) {
+    /* a declared type the operator does not take would be read as absent
+     * (the default) by the evaluator: refuse it, as ONNX's checker does */
+    IrAttrKind kind = guess_attr_kind(ap);
+    const OpAttrDef *def = n->schema ? opschema_attr(n->schema, ap->name) : NULL;
+    if (def && ap->has_type && kind != IR_ATTR_UNDEFINED && def->kind != kind)
+        return emit_loader_error(L, "node '%s' (%s): attribute '%s' is %s, the operator takes %s", n->name,
+                                 n->op_type, ap->name, attr_kind_name(kind), attr_kind_name(def->kind));
+    switch (kind) {
     case IR_ATTR_FLOAT: ir_set_attr_float(n, ap->name, ap->f); return true;
     case IR_ATTR_INT: ir_set_attr_int(n, ap->name, ap->i); return true;
     case IR_ATTR_STRING:
@@ -409,8 +423,10 @@ static void load_initializers(ModelLoader *ml, const Onnx__GraphProto *gp, IrGra
         const Onnx__TensorProto *tp = gp->initializer[i];
         const char *name = tp->name ? tp->name : "";
         IrTensor *t = emit_loader_tensor(L, tp, arena_sprintf(L->arena, "initializer '%s'", name));
-        if (!t)
+        if (!t && !*name)
             continue;
+        if (!t)     /* reported; the name stays defined, so its uses are not reported again */
+            t = ir_tensor_new(L->arena, DT_FLOAT, 0, NULL);
         const char *key = intern(ml->names, name);
         if (!*name || name_get(&scope->values, key)) {
             emit_loader_error(L, "initializer '%s': %s", name, *name ? "defined twice" : "has no name");
@@ -527,9 +543,10 @@ IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
     emit_loader_init(L, a, path);
     size_t len;
     uint8_t *buf = emit_loader_read_file(L, &len);
-    Onnx__ModelProto *mp = buf ? onnx__model_proto__unpack(&L->alloc, len, buf) : NULL;
+    bool nesting_ok = buf && emit_loader_nesting_ok(L, &onnx__model_proto__descriptor, buf, len);
+    Onnx__ModelProto *mp = nesting_ok ? onnx__model_proto__unpack(&L->alloc, len, buf) : NULL;
     free(buf);
-    if (buf && !mp)
+    if (nesting_ok && !mp)
         emit_loader_error(L, "not an ONNX model (the protobuf message does not parse)");
     else if (mp && !mp->graph)
         emit_loader_error(L, "the model has no graph");

@@ -393,6 +393,13 @@ bool emit_load_value(Arena *a, const char *path, IrTypeKind kind, LoadedValue *o
     size_t len;
     uint8_t *buf = emit_loader_read_file(&L, &len);
     bool ok = false;
+    const ProtobufCMessageDescriptor *d = kind == IR_TYPE_TENSOR     ? &onnx__tensor_proto__descriptor
+                                          : kind == IR_TYPE_SEQUENCE ? &onnx__sequence_proto__descriptor
+                                                                     : &onnx__optional_proto__descriptor;
+    if (buf && !emit_loader_nesting_ok(&L, d, buf, len)) {
+        free(buf);
+        buf = NULL;
+    }
     if (buf && kind == IR_TYPE_TENSOR) {
         Onnx__TensorProto *tp = onnx__tensor_proto__unpack(&L.alloc, len, buf);
         *out = (LoadedValue){.kind = IR_TYPE_TENSOR};

@@ -94,7 +94,7 @@ static void example_option(Request *r, const char *w)
      * forms; only the shape and dtype matter here */
     if (strncmp(value, "randn(", 6) == 0 || strncmp(value, "rand(", 5) == 0)
         value = arena_sprintf(&r->c->arena, "zeros%s", strchr(value, '('));
-    if (!example_parse_limited(&r->c->arena, name, value, 0, FUZZ_MAX_TENSOR_BYTES, &ev, &err) ||
+    if (!example_parse_limited(&r->c->arena, "--example", name, value, 0, FUZZ_MAX_TENSOR_BYTES, &ev, &err) ||
         ev.tensor->rank > 16)
         return;
     InputSpec *s = spec_for(r, w, (size_t)(eq - w));

@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *value = arena_strndup(&a, (const char *)data, size);
     ExampleValue ev;
     char *err = NULL;
-    if (example_parse_limited(&a, "x", value, 1, FUZZ_MAX_TENSOR_BYTES, &ev, &err)) {
+    if (example_parse_limited(&a, "--example", "x", value, 1, FUZZ_MAX_TENSOR_BYTES, &ev, &err)) {
         if (!ev.tensor)
             abort();
     } else if (!err || !*err) {

@@ -852,17 +852,17 @@ static bool build(Parser *P, ExampleValue *out, DType t, bool explicit, uint64_t
 bool example_parse(Arena *a, const char *name, const char *value, uint64_t seed,
                    ExampleValue *out, char **err)
 {
-    return example_parse_limited(a, name, value, seed, EXAMPLE_MAX_BYTES, out, err);
+    return example_parse_limited(a, "--example", name, value, seed, EXAMPLE_MAX_BYTES, out, err);
 }
 
-bool example_parse_limited(Arena *a, const char *name, const char *value, uint64_t seed,
-                           int64_t max_bytes, ExampleValue *out, char **err)
+bool example_parse_limited(Arena *a, const char *option, const char *name, const char *value,
+                           uint64_t seed, int64_t max_bytes, ExampleValue *out, char **err)
 {
     size_t len = strlen(value);
     Parser *P = arena_alloc(a, sizeof *P);
     P->a = a;
     P->max_bytes = max_bytes < EXAMPLE_MAX_BYTES ? max_bytes : EXAMPLE_MAX_BYTES;
-    P->what = arena_sprintf(a, "--example %s=%s", arena_printable(a, name, strlen(name), 40),
+    P->what = arena_sprintf(a, "%s %s=%s", option, arena_printable(a, name, strlen(name), 40),
                             arena_printable(a, value, len, 60));
     P->p = value;
     P->end = value + len;

@@ -71,8 +71,9 @@ typedef struct ExampleValue {
  * Returns false with *ERR (one line, in the arena) on failure. */
 bool example_parse(Arena *a, const char *name, const char *value, uint64_t seed,
                    ExampleValue *out, char **err);
-/* The same with a smaller byte limit (the fuzz targets keep tensors small). */
-bool example_parse_limited(Arena *a, const char *name, const char *value, uint64_t seed,
-                           int64_t max_bytes, ExampleValue *out, char **err);
+/* The same for OPTION ("--input" for tsc2onnx run; messages name it) and
+ * with a smaller byte limit (the fuzz targets keep tensors small). */
+bool example_parse_limited(Arena *a, const char *option, const char *name, const char *value,
+                           uint64_t seed, int64_t max_bytes, ExampleValue *out, char **err);
 
 #endif

@@ -4,7 +4,9 @@
     python3 tests/bad/files/make.py DIR
 
 st_*.safetensors are weights for model.py (fc.weight [4, 3], fc.bias [4],
-float32); npy_*.npy are arrays for --example x=@files/NAME."""
+float32); npy_*.npy are arrays for --example x=@files/NAME; onnx_*.onnx are
+models for tsc2onnx run, encoded here field by field (onnx.proto's field
+numbers), each taking x: float32[2]."""
 import json
 import os
 import struct
@@ -121,3 +123,98 @@ write("npy_int64.npy", arr("<i8", (2, 3), struct.pack("<6q", 1, 2, 3, 4, 5, 6)))
 write("npy_wrong_width.npy", arr("<f4", (2, 5), bytes(40)))
 write("npy_complex.npy", arr("<c8", (2, 3), bytes(48)))
 write("npy_float16.npy", arr("<f2", (2, 3), bytes(12)))
+
+# ---- .onnx ----
+
+
+def varint(n):
+    out = b""
+    while True:
+        b, n = n & 0x7F, n >> 7
+        if not n:
+            return out + bytes([b])
+        out += bytes([b | 0x80])
+
+
+def key(field, wire):
+    return varint(field << 3 | wire)
+
+
+def ld(field, data):
+    """A length-delimited field."""
+    return key(field, 2) + varint(len(data)) + data
+
+
+def vi(field, n):
+    return key(field, 0) + varint(n & 0xFFFFFFFFFFFFFFFF)
+
+
+def s_(field, text):
+    return ld(field, text.encode())
+
+
+def value_info(name, elem=1, dims=(2,)):
+    """ValueInfoProto: name 1, type 2 (TypeProto.tensor_type 1: elem_type 1, shape 2 (dim 1: dim_value 1))."""
+    shape = b"".join(ld(1, vi(1, d)) for d in dims)
+    return s_(1, name) + ld(2, ld(1, vi(1, elem) + ld(2, shape)))
+
+
+def node(op, inputs, outputs, attrs=b""):
+    """NodeProto: input 1, output 2, op_type 4, attribute 5."""
+    return ld(1, b"".join(s_(1, i) for i in inputs) + b"".join(s_(2, o) for o in outputs) + s_(4, op) + attrs)
+
+
+def graph(nodes, inputs=(("x", 1, (2,)),), outputs=(("y", 1, (2,)),), extra=b""):
+    """GraphProto: node 1, name 2, initializer 5, input 11, output 12."""
+    return (b"".join(nodes) + s_(2, "g") + extra + b"".join(ld(11, value_info(*i)) for i in inputs)
+            + b"".join(ld(12, value_info(*o)) for o in outputs))
+
+
+def onnx_model(g, opset=17, ir=8):
+    """ModelProto: ir_version 1, graph 7, opset_import 8 (domain 1, version 2)."""
+    return vi(1, ir) + ld(8, s_(1, "") + vi(2, opset)) + ld(7, g)
+
+
+def tensor(name, dims, elem=1, raw=b""):
+    """TensorProto: dims 1, data_type 2, name 8, raw_data 9."""
+    return b"".join(vi(1, d) for d in dims) + vi(2, elem) + s_(8, name) + ld(9, raw)
+
+
+def deep_if(depth):
+    """If nodes nested DEPTH deep through their then_branch, built inside out
+    with only lengths computed per level (linear in DEPTH)."""
+    inner = graph([node("Identity", ["x"], ["y"])], inputs=())
+    pre = s_(1, "c") + s_(2, "y") + s_(4, "If")
+    attr_pre, attr_post = s_(1, "then_branch"), vi(20, 5)
+    post = s_(2, "g") + ld(12, value_info("y"))
+    heads, length = [], len(inner)
+    for _ in range(depth):
+        attr_len = len(attr_pre) + len(key(6, 2)) + len(varint(length)) + length + len(attr_post)
+        node_len = len(pre) + len(key(5, 2)) + len(varint(attr_len)) + attr_len
+        head = key(1, 2) + varint(node_len) + pre + key(5, 2) + varint(attr_len) + attr_pre + key(6, 2) + varint(length)
+        heads.append(head)
+        length += len(head) + len(attr_post) + len(post)
+    body = b"".join(reversed(heads)) + inner + (attr_post + post) * depth
+    return onnx_model(body + ld(11, value_info("x")) + ld(11, value_info("c", 9, ())))
+
+
+RELU = graph([node("Relu", ["x"], ["y"])])
+write("onnx_good.onnx", onnx_model(RELU))
+write("onnx_empty.onnx", b"")
+write("onnx_truncated.onnx", onnx_model(RELU)[:-7])
+write("onnx_no_graph.onnx", vi(1, 8) + ld(8, s_(1, "") + vi(2, 17)))
+write("onnx_opset_99.onnx", onnx_model(RELU, opset=99))
+write("onnx_unknown_op.onnx", onnx_model(graph([node("Frobnicate", ["x"], ["y"])])))
+write("onnx_output_undefined.onnx", onnx_model(graph([node("Relu", ["x"], ["z"])])))
+write("onnx_initializer_short.onnx", onnx_model(graph([node("Add", ["x", "w"], ["y"])],
+                                                      extra=ld(5, tensor("w", [2], raw=b"\0\0\0\0")))))
+write("onnx_initializer_dtype.onnx", onnx_model(graph([node("Add", ["x", "w"], ["y"])],
+                                                      extra=ld(5, tensor("w", [2], elem=99, raw=b"\0" * 8)))))
+write("onnx_initializer_huge.onnx", onnx_model(graph([node("Add", ["x", "w"], ["y"])],
+                                                     extra=ld(5, tensor("w", [1 << 40, 1 << 40])))))
+write("onnx_cast_no_to.onnx", onnx_model(graph([node("Cast", ["x"], ["y"])])))
+write("onnx_transpose_float_perm.onnx", onnx_model(graph([node("Transpose", ["x"], ["y"],
+                                                          ld(5, s_(1, "perm") + key(2, 5) + b"\0\0\x80\x3f" + vi(20, 1)))])))
+write("onnx_matmul_mismatch.onnx", onnx_model(graph([node("MatMul", ["x", "w"], ["y"])],
+                                                    extra=ld(5, tensor("w", [3, 2], raw=b"\0" * 24)))))
+write("onnx_deep_if.onnx", deep_if(20000))

@@ -1,0 +1,3 @@
+# Run without a model file
+# status: 2
+run
