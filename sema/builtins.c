@@ -1096,9 +1096,15 @@ static Value *construct_int(Interp *in, CallArgs *a, Span span)
     if (is_static_int(v))
         return val_int(in, int_of(v));
     if (v->kind == VK_FLOAT && !v->dyn) {
-        if (!isfinite(v->u.f) || fabs(v->u.f) >= 9.2e18)
-            return raise_new(in, in->cls.value_error, span, "cannot convert float %s to integer", value_repr(in, v));
-        return val_int(in, (int64_t)v->u.f);
+        double f = v->u.f;
+        if (isnan(f))
+            return raise_new(in, in->cls.value_error, span, "cannot convert float NaN to integer");
+        if (isinf(f))
+            return raise_new(in, in->cls.overflow_error, span, "cannot convert float infinity to integer");
+        if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0))
+            return sema_error(in, span, "int(%s) does not fit in 64 bits (compile-time integers are 64-bit)",
+                              value_repr(in, v));
+        return val_int(in, (int64_t)f);
     }
     if (v->kind == VK_STR) {
         char *end;
@@ -1299,7 +1305,7 @@ static void install_exceptions(Interp *in, Scope *into)
     k->stop_iteration = exception_class(in, into, "StopIteration", k->exception);
     Value *arith = exception_class(in, into, "ArithmeticError", k->exception);
     k->zero_division_error = exception_class(in, into, "ZeroDivisionError", arith);
-    exception_class(in, into, "OverflowError", arith);
+    k->overflow_error = exception_class(in, into, "OverflowError", arith);
     Value *warning = exception_class(in, into, "Warning", k->exception);
     exception_class(in, into, "UserWarning", warning);
     exception_class(in, into, "DeprecationWarning", warning);

@@ -145,8 +145,51 @@ static Value *int_binop(Interp *in, AstOp op, int64_t a, int64_t b, Span span)
     }
 }
 
+/* a // b and a % b as Python computes them (floatobject.c's divmod): the
+ * quotient from the exact remainder, not floor(a / b), so 1.0 // 0.1 is
+ * 9.0; a zero remainder takes the sign of b. */
+static void float_divmod(double a, double b, double *div_out, double *mod_out)
+{
+    double mod = fmod(a, b);
+    double div = (a - mod) / b;
+    if (mod != 0.0) {
+        if ((b < 0) != (mod < 0)) {
+            mod += b;
+            div -= 1.0;
+        }
+    } else {
+        mod = copysign(0.0, b);
+    }
+    double floordiv;
+    if (div != 0.0) {
+        floordiv = floor(div);
+        if (div - floordiv > 0.5)
+            floordiv += 1.0;
+    } else {
+        floordiv = copysign(0.0, a / b);
+    }
+    *div_out = floordiv;
+    *mod_out = mod;
+}
+
+/* a ** b with Python's errors: 0.0 to a negative power, a negative base to
+ * a fractional power (a complex result), an overflowing result. */
+static Value *float_pow(Interp *in, double a, double b, Span span)
+{
+    if (a == 0.0 && b < 0.0 && isfinite(b))
+        return raise_new(in, in->cls.zero_division_error, span, "0.0 cannot be raised to a negative power");
+    if (a < 0.0 && isfinite(a) && isfinite(b) && b != floor(b))
+        return sema_error(in, span, "a negative number to a fractional power is complex; complex numbers are "
+                          "not supported");
+    double r = pow(a, b);
+    if (isinf(r) && isfinite(a) && isfinite(b))
+        return raise_new(in, in->cls.overflow_error, span, "(34, 'Numerical result out of range')");
+    return val_float(in, r);
+}
+
 static Value *float_binop(Interp *in, AstOp op, double a, double b, Span span)
 {
+    double div, mod;
     switch (op) {
     case AST_OP_ADD: return val_float(in, a + b);
     case AST_OP_SUB: return val_float(in, a - b);
@@ -156,18 +199,13 @@ static Value *float_binop(Interp *in, AstOp op, double a, double b, Span span)
             return raise_new(in, in->cls.zero_division_error, span, "float division by zero");
         return val_float(in, a / b);
     case AST_OP_FLOORDIV:
+    case AST_OP_MOD:
         if (b == 0.0)
-            return raise_new(in, in->cls.zero_division_error, span, "float floor division by zero");
-        return val_float(in, floor(a / b));
-    case AST_OP_MOD: {
-        if (b == 0.0)
-            return raise_new(in, in->cls.zero_division_error, span, "float modulo");
-        double r = fmod(a, b);
-        if (r != 0.0 && ((r < 0) != (b < 0)))
-            r += b;
-        return val_float(in, r);
-    }
-    case AST_OP_POW: return val_float(in, pow(a, b));
+            return raise_new(in, in->cls.zero_division_error, span,
+                             op == AST_OP_MOD ? "float modulo" : "float floor division by zero");
+        float_divmod(a, b, &div, &mod);
+        return val_float(in, op == AST_OP_MOD ? mod : div);
+    case AST_OP_POW: return float_pow(in, a, b, span);
     default: return NULL;
     }
 }

@@ -66,7 +66,7 @@ typedef struct InterpClasses {
     Value *base_exception, *exception;
     Value *type_error, *value_error, *runtime_error, *assertion_error;
     Value *not_implemented_error, *attribute_error, *key_error, *index_error;
-    Value *import_error, *stop_iteration, *zero_division_error;
+    Value *import_error, *stop_iteration, *zero_division_error, *overflow_error;
     Value *tensor;                      /* torch.Tensor (stdlib class of methods) */
     Value *parameter;                   /* torch.nn.Parameter (marker) */
     Value *nn_module;                   /* torch.nn.Module */
