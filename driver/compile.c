@@ -327,8 +327,6 @@ static void add_metadata(IrModel *m, const Options *o, Arena *a)
 
 static int check_options(const Options *o)
 {
-    if (o->trace)
-        return usage_error("--trace: %s%s", "not supported yet", "");
     if (o->opset < MIN_OPSET || o->opset > IR_MAX_OPSET) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d", o->opset);
@@ -368,8 +366,15 @@ int compile_command(const Options *o)
         };
         req.input_names = split_names(&c.arena, o->input_names, &req.n_input_names);
         req.output_names = split_names(&c.arena, o->output_names, &req.n_output_names);
+        req.trace_points = o->trace;
+        if (o->trace)
+            req.n_input_names = 0;      /* the trace's inputs are renamed (driver/trace.c) */
         IrModel *m = sema_compile(&c, &req);
-        if (!m || c.diag.nerrors) {
+        if (m && !c.diag.nerrors)
+            m = driver_optimize(&c, o, m, &rc);
+        if (rc != EXIT_OK) {
+            /* reported */
+        } else if (!m || c.diag.nerrors) {
             rc = c.diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
         } else {
             add_metadata(m, o, &c.arena);
@@ -379,4 +384,44 @@ int compile_command(const Options *o)
     weights_close(w);
     compiler_free(&c);
     return rc;
+}
+
+/* ---- tsc2onnx compare (driver/compare.c) ---- */
+
+IrModel *compile_for_compare(Compiler *c, const Options *o, bool all_dynamic, Weights **w, int *rc)
+{
+    SpecList specs = {0};
+    WeightSource src = {0};
+    const char *err = NULL;
+    *w = NULL;
+    if (!source_load(&c->arena, &c->sources, o->file, &err)) {
+        fprintf(stderr, "tsc2onnx: error: cannot read '%s': %s\n", o->file, err);
+        *rc = EXIT_IO;
+        return NULL;
+    }
+    *rc = collect_inputs(c, o, &specs);
+    if (*rc == EXIT_OK && o->weights)
+        *rc = open_weights(c, o->weights, w, &src);
+    if (*rc != EXIT_OK)
+        return NULL;
+    for (int i = 0; all_dynamic && i < specs.len; i++) {
+        IrType *t = &specs.items[i].type;
+        for (int k = 0; k < t->rank; k++) {
+            const char *sym = arena_sprintf(&c->arena, "%s_dim%d", specs.items[i].name, k);
+            t->dims[k] = dim_sym(symdim_named(&c->arena, &c->names, sym));
+        }
+    }
+    CompileRequest req = {
+        .path = o->file, .opset = o->opset, .entry = o->entry,
+        .args = o->args.items, .n_args = o->args.len,
+        .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
+        .inputs = specs.items, .n_inputs = specs.len,
+        .weights = *w ? &src : NULL, .seed = o->seed, .trace_points = true,
+    };
+    IrModel *m = sema_compile(c, &req);
+    if (!m || c->diag.nerrors) {
+        *rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
+        return NULL;
+    }
+    return m;
 }

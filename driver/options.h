@@ -54,6 +54,8 @@ typedef struct Options {
     bool verbose;
     const char *check_outputs;  /* run --check-outputs DIR */
     double rtol, atol;          /* run --rtol, --atol */
+    bool no_fold;               /* --no-fold */
+    long long fold_limit;       /* --fold-limit N: largest folded output, elements (0: default) */
     /* the command line, for the model's metadata */
     int argc;
     char **argv;

@@ -160,6 +160,11 @@ struct IrNode {
     const char *scope;      /* module path, e.g. "layer1.0.conv1", or NULL */
     IrGraph *graph;
     int id;
+    /* Trace mode (opt/specialize.c), never written to a model: an Identity
+     * that is a tensor read as a Python number ("int", "float", "bool",
+     * "item", "index"), frozen to the example's value; an If or Loop of a
+     * @torch.jit.script function ("script"), kept as it is; else NULL. */
+    const char *trace_point;
 };
 
 struct IrGraph {

@@ -531,6 +531,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     IrModel *model = ir_model_new(&c->arena, &c->names, req->opset);
     Lower lower;
     lower_init(&lower, c, model, req->opset);
+    lower.trace_points = req->trace_points;
     in.lower = &lower;
     EntryCtx e = {.in = &in, .req = req};
     e.main = interp_load_main(&in, req->path);

@@ -42,6 +42,10 @@ typedef struct CompileRequest {
     int n_input_names;
     const char **output_names;
     int n_output_names;
+    /* trace mode and compare: tensors read as Python numbers (int(t),
+     * t.item(), an `if` on a tensor ...) go through marked Identity nodes
+     * (IrNode.trace_point) */
+    bool trace_points;
 } CompileRequest;
 
 /* Returns the model, or NULL when errors were reported. */
