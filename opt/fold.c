@@ -144,6 +144,41 @@ static int64_t freed_bytes(const Fold *f, const IrNode *n)
     return b;
 }
 
+/* The bytes of N's outputs from their declared types, -1 when a size is
+ * not known before running N. */
+static int64_t declared_bytes(const IrNode *n)
+{
+    int64_t bytes = 0;
+    for (int k = 0; k < n->n_outputs; k++) {
+        const IrValue *v = n->outputs[k];
+        if (!v)
+            continue;
+        if (v->type.rank < 0 || v->type.dtype == DT_UNDEFINED)
+            return -1;
+        int64_t e = 1;
+        for (int i = 0; i < v->type.rank; i++) {
+            if (!dim_is_known(v->type.dims[i]))
+                return -1;
+            e = v->type.dims[i].value && e > INT64_MAX / 16 / v->type.dims[i].value ? INT64_MAX / 16
+                                                                                    : e * v->type.dims[i].value;
+        }
+        bytes += e * (int64_t)dtype_size(v->type.dtype);
+    }
+    return bytes;
+}
+
+/* Whether folding N is ruled out before running it: its outputs are
+ * declared larger than the limits allow. */
+static bool too_large(const Fold *f, const IrNode *n)
+{
+    int64_t bytes = declared_bytes(n);
+    if (bytes < 0 || !strcmp(n->op_type, "Constant") || bytes <= (int64_t)f->o->small_bytes)
+        return false;
+    if (f->o->max_elements < INT64_MAX / 16 && bytes > f->o->max_elements * 16)
+        return true;
+    return bytes > freed_bytes(f, n);
+}
+
 /* Whether the values OUT of N stay within the limits. */
 static bool worth_it(const Fold *f, const IrNode *n, EvalValue *const *out)
 {
@@ -186,7 +221,7 @@ static void become_identity(Fold *f, IrGraph *g, IrNode *n, IrTensor *t)
 /* Folds N when it can; returns whether N left the graph. */
 static bool fold_node(Fold *f, IrGraph *g, IrNode *n)
 {
-    if (!foldable(f, n))
+    if (!foldable(f, n) || too_large(f, n))
         return false;
     bool output = false;
     for (int k = 0; k < n->n_outputs; k++)
@@ -254,7 +289,12 @@ void opt_fold(IrModel *m, const FoldOptions *o, FoldStats *stats)
     f.st.nodes_before = opt_count_nodes(m->graph);
     f.st.init_bytes_before = init_bytes(m->graph);
     count_uses(&f, m->graph);
-    fold_graph(&f, m->graph, 0);
+    /* again while something folds: a constant read by a folded node and by
+     * another one may now be read by one only */
+    for (int pass = 0, before = -1; pass < 8 && f.st.folded != before; pass++) {
+        before = f.st.folded;
+        fold_graph(&f, m->graph, 0);
+    }
     lower_prune(m);
     f.st.nodes_after = opt_count_nodes(m->graph);
     f.st.init_bytes_after = init_bytes(m->graph);

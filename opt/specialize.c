@@ -509,6 +509,18 @@ static IrNode *emit_new(Spec *s, const char *op, const IrNode *near, IrValue **i
     return emit_node(s, &t, in, outs);
 }
 
+/* TYPE with a new first axis of size 1 (unknown rank stays unknown). */
+static IrType unsqueezed(Arena *a, const IrType *type)
+{
+    if (type->kind != IR_TYPE_TENSOR || type->rank < 0)
+        return ir_type_unknown_rank(type->dtype);
+    Dim *dims = arena_alloc(a, sizeof(Dim) * (size_t)(type->rank + 1));
+    dims[0] = dim_known(1);
+    for (int i = 0; i < type->rank; i++)
+        dims[i + 1] = type->dims[i];
+    return ir_type_tensor(a, type->dtype, type->rank + 1, dims);
+}
+
 /* Scan output J: the iterations' values stacked on a new first axis
  * (Unsqueeze each, Concat); no iteration gives the evaluator's empty
  * tensor, shape [0] of the declared element type. */
@@ -540,7 +552,7 @@ static bool stack_scan(Spec *s, LoopRun *L, int j, Binding *out)
         IrValue *in[2] = {b->value, axes};
         EvalValue *ev_in[2] = {b->ev, axes ? eval_tensor_borrow(axes->init) : NULL};
         IrNode *u = emit_new(s, "Unsqueeze", n, in, axes ? 2 : 1, arena_sprintf(s->arena, "%s_item", name),
-                             ir_type_unknown_rank(declared->type.dtype));
+                             unsqueezed(s->arena, &b->value->type));
         if (!axes)
             ir_set_attr_ints(u, "axes", &zero_axis, 1);
         ok = count_node(s, n->span) && run(s, u, ev_in, &vals[i], n->span);

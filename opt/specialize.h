@@ -31,7 +31,9 @@ typedef enum SpecKind {
 typedef struct SpecRecord {
     SpecKind kind;
     Span span;              /* the node's: the statement of an If or Loop */
-    const char *what;       /* conversions: "int", "float", "bool", "item", "index" */
+    const char *what;       /* conversions: "int", "float", "bool", "item", "index",
+                             * "parameter" (a forward() parameter annotated int,
+                             * float or bool) */
     int executions;
     /* branch: some execution's condition was not a constant of the trace
      * (it came from the inputs, not only from frozen numbers) */

@@ -120,26 +120,31 @@ static const char *times(Arena *a, int64_t n)
     return n == 1 ? "once" : n == 2 ? "twice" : arena_sprintf(a, "%lld times", (long long)n);
 }
 
-/* The distinct outcomes in order of first appearance, at most 6 shown. */
+/* The outcomes in order, repeats counted ("True (3 times), False"), at
+ * most 6 runs shown; *N_DISTINCT: how many different ones. */
 static const char *distinct_outcomes(Arena *a, const SpecRecord *rec, int *n_distinct)
 {
     const char *text = "";
-    int n = 0;
-    for (int i = 0; i < rec->outcomes.len; i++) {
+    int runs = 0, n = 0;
+    for (int i = 0; i < rec->outcomes.len;) {
         const char *o = rec->outcomes.items[i];
+        int j = i + 1;
+        while (j < rec->outcomes.len && !strcmp(rec->outcomes.items[j], o))
+            j++;
         bool seen = false;
-        for (int j = 0; j < i && !seen; j++)
-            seen = !strcmp(rec->outcomes.items[j], o);
-        if (seen)
-            continue;
-        if (n < 6)
-            text = arena_sprintf(a, "%s%s%s", text, n ? ", " : "", o);
-        else if (n == 6)
+        for (int k = 0; k < i && !seen; k++)
+            seen = !strcmp(rec->outcomes.items[k], o);
+        n += !seen;
+        if (runs < 6)
+            text = arena_sprintf(a, "%s%s%s%s", text, runs ? ", " : "", o,
+                                 j - i > 1 ? arena_sprintf(a, " (%d times)", j - i) : "");
+        else if (runs == 6)
             text = arena_sprintf(a, "%s, ...", text);
-        n++;
+        runs++;
+        i = j;
     }
     *n_distinct = n;
-    return text;
+    return n == 1 && rec->outcomes.len ? (const char *)rec->outcomes.items[0] : text;
 }
 
 const char *opt_spec_summary(Arena *a, const SpecRecord *rec)
@@ -226,6 +231,9 @@ static const char *conversion_message(Arena *a, const SourceMap *sm, const SpecR
     const char *frozen = r->executions == 1 ? values
                          : n == 1 ? arena_sprintf(a, "%s in each of its %d executions", values, r->executions)
                                   : arena_sprintf(a, "%s in its %d executions", values, r->executions);
+    if (r->what && !strcmp(r->what, "parameter"))
+        return arena_sprintf(a, "parameter `%s` is a Python number; the trace freezes it to %s",
+                             opt_spec_source(a, sm, r->span), frozen);
     return arena_sprintf(a, "`%s` converts a tensor to %s; the trace freezes it to %s",
                          opt_spec_source(a, sm, r->span), conversion_target(r->what ? r->what : ""), frozen);
 }
