@@ -162,7 +162,8 @@ struct IrNode {
     int id;
     /* Trace mode (opt/specialize.c), never written to a model: an Identity
      * that is a tensor read as a Python number ("int", "float", "bool",
-     * "item", "index"), frozen to the example's value; an If or Loop of a
+     * "item", "index") or a forward() parameter annotated int, float or bool
+     * ("parameter"), frozen to the example's value; an If or Loop of a
      * @torch.jit.script function ("script"), kept as it is; else NULL. */
     const char *trace_point;
 };
