@@ -14,8 +14,8 @@ Steps, each batched so that torch is imported once and node started once:
                    torch.jit.trace's, for '# trace:' and '# compare:' cases)
     b. compile     $TSC2ONNX for each case x opset (or, in the torch mode,
                    torch.onnx.export inside step a); with --trace for a
-                   '# trace:' or '# compare:' case (its last opset, run on
-                   its example only)
+                   '# trace:' or '# compare:' case (its first and last
+                   opsets, run on its example only)
     c. check       onnx.checker.check_model(full_check=True), in this process
     d. run         ort_run.js in one node process for every model
     e. compare     compare.py, in this process
@@ -185,7 +185,8 @@ class Bench:
         for path, exporter in plan:
             case = self.case(path)
             if exporter == "tsc2onnx" and case.trace:
-                self.runs.append(Run(case, max(case.opsets), "trace"))
+                for opset in sorted({min(case.opsets), max(case.opsets)}):
+                    self.runs.append(Run(case, opset, "trace"))
             if exporter == "tsc2onnx" and case.compare:
                 self.trace_checks.append(TraceCheck(case))
         self.plan_selfchecks()

@@ -11,8 +11,8 @@ A case is a model file (.ts, valid Python) whose whole-line comments may hold:
     # compare: diverges                           or agrees: what a trace of the model does
 
 '# trace: yes' adds a run of the case compiled with --trace on its example,
-checked against PyTorch's eager output on that example (at the case's last
-opset).  '# compare: diverges' says that the model's behaviour depends on its
+checked against PyTorch's eager output on that example (at the case's first
+and last opsets).  '# compare: diverges' says that the model's behaviour depends on its
 inputs so that a trace of it is wrong on some input, '# compare: agrees'
 that a trace is right on every input; it implies '# trace: yes', and the
 bench checks it three ways: torch.jit.trace of the model on the example
