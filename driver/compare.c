@@ -191,7 +191,7 @@ static bool evaluate(Compare *k, const IrModel *m, EvalValue *const *values, Eva
     if (!ok)
         *err = arena_sprintf(k->a, "input '%s' must be %s", ((IrValue *)m->graph->inputs.items[bad])->name,
                              "of the declared shape");
-    else if (eval_graph(&k->ev, m->graph, in, out) != EVAL_OK) {
+    else if ((k->ev.draws = 0, eval_graph(&k->ev, m->graph, in, out)) != EVAL_OK) {
         ok = false;
         *err = arena_strdup(k->a, eval_error(&k->ev));
     }

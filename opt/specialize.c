@@ -35,6 +35,16 @@ typedef struct ReleasePlan {
     PtrVec *after;          /* per node: const IrValue * */
 } ReleasePlan;
 
+/* How many names were made from one hint in one model (a loop unrolled a
+ * million times asks for Add_out a million times: ir_unique_value_name
+ * alone would try Add_out_1, Add_out_2 ... each time). */
+typedef struct NameCount {
+    const IrModel *model;
+    const char *hint;           /* interned */
+    bool node;                  /* a node name, not a value name */
+    int next;
+} NameCount;
+
 typedef struct Spec {
     IrModel *src, *dst;
     IrGraph *top;           /* dst->graph */
@@ -51,6 +61,8 @@ typedef struct Spec {
     Span err_span;
     int depth;
     int shadow;             /* > 0: evaluating a kept node's control flow, not recording */
+    NameCount *names;       /* open addressing */
+    size_t names_cap, names_len;
 } Spec;
 
 #define SPEC_MAX_DEPTH 64
@@ -67,6 +79,55 @@ static bool fail(Spec *s, Span span, const char *fmt, ...)
     va_end(ap);
     s->err_span = span;
     return false;
+}
+
+/* ---- names ------------------------------------------------------------------- */
+
+static size_t name_slot(const Spec *s, const IrModel *m, const char *hint, bool node)
+{
+    size_t h = ((uintptr_t)hint >> 4) * 31 + ((uintptr_t)m >> 4) * 7 + node;
+    size_t j = h & (s->names_cap - 1);
+    while (s->names[j].hint && !(s->names[j].hint == hint && s->names[j].model == m && s->names[j].node == node))
+        j = (j + 1) & (s->names_cap - 1);
+    return j;
+}
+
+static void grow_names(Spec *s)
+{
+    NameCount *old = s->names;
+    size_t old_cap = s->names_cap;
+    s->names_cap = old_cap ? old_cap * 2 : 1024;
+    s->names = calloc(s->names_cap, sizeof *s->names);
+    for (size_t i = 0; i < old_cap; i++)
+        if (old[i].hint)
+            s->names[name_slot(s, old[i].model, old[i].hint, old[i].node)] = old[i];
+    free(old);
+}
+
+/* The name to ask M for: HINT the first time, then HINT_1, HINT_2 ... (M
+ * still makes it unique when another value took it). */
+static const char *fresh_name(Spec *s, IrModel *m, const char *hint, bool node)
+{
+    hint = intern(m->names, hint && *hint ? hint : "v");
+    if ((s->names_len + 1) * 2 > s->names_cap)
+        grow_names(s);
+    NameCount *c = &s->names[name_slot(s, m, hint, node)];
+    if (!c->hint) {
+        *c = (NameCount){m, hint, node, 0};
+        s->names_len++;
+    }
+    int k = c->next++;
+    return k ? arena_sprintf(s->arena, "%s_%d", hint, k) : hint;
+}
+
+static IrValue *new_value(Spec *s, IrGraph *g, const char *hint, IrType type, Span span)
+{
+    return ir_value_new(g, fresh_name(s, g->model, hint, false), type, span);
+}
+
+static IrValue *new_initializer(Spec *s, IrGraph *g, const char *hint, IrTensor *t, Span span)
+{
+    return ir_add_initializer(g, fresh_name(s, g->model, hint, false), t, span);
 }
 
 /* ---- bindings ---------------------------------------------------------------- */
@@ -105,7 +166,7 @@ static void drop_binding(Binding *b)
 /* A constant tensor of the trace: an initializer holding T. */
 static IrValue *add_constant(Spec *s, const char *hint, IrTensor *t, Span span)
 {
-    return ir_add_initializer(s->out, hint, t, span);
+    return new_initializer(s, s->out, hint, t, span);
 }
 
 /* The binding of script value V; an initializer of the script is made an
@@ -122,7 +183,7 @@ static Binding *lookup(Spec *s, const IrValue *v, Span span)
                  dtype_name(v->init->dtype));
             return NULL;
         }
-        bind(s, v, ir_add_initializer(s->top, v->name, v->init, v->span), ev, true);
+        bind(s, v, new_initializer(s, s->top, v->name, v->init, v->span), ev, true);
         return b;
     }
     fail(s, span, "internal error: value '%s' has no value in the trace", v->name);
@@ -249,7 +310,7 @@ static IrNode *emit_node_in(Spec *s, IrGraph *g, const IrNode *template, IrValue
     c->trace_point = NULL;
     c->graph = g;
     c->id = m->next_node_id++;
-    c->name = ir_unique_node_name(m, template->name ? template->name : template->op_type);
+    c->name = ir_unique_node_name(m, fresh_name(s, m, template->name ? template->name : template->op_type, true));
     c->inputs = arena_alloc(s->arena, sizeof(IrValue *) * (size_t)(c->n_inputs + 1));
     if (c->n_inputs)
         memcpy(c->inputs, inputs, sizeof(IrValue *) * (size_t)c->n_inputs);
@@ -261,7 +322,7 @@ static IrNode *emit_node_in(Spec *s, IrGraph *g, const IrNode *template, IrValue
     for (int k = 0; k < c->n_outputs; k++) {
         if (!outs[k])
             continue;
-        IrValue *v = ir_value_new(g, outs[k]->name, outs[k]->type, outs[k]->span);
+        IrValue *v = new_value(s, g, outs[k]->name, outs[k]->type, outs[k]->span);
         v->producer = c;
         v->producer_output = k;
         c->outputs[k] = v;
@@ -715,11 +776,12 @@ static IrGraph *copy_graph(Spec *s, const IrGraph *g, IrGraph *parent, IrValue *
     IrGraph *c = ir_graph_new(s->dst, parent, g->name);
     for (int i = 0; i < g->inputs.len; i++) {
         const IrValue *v = g->inputs.items[i];
-        map[v->id] = ir_add_input(c, v->name, v->type, v->span);
+        map[v->id] = new_value(s, c, v->name, v->type, v->span);
+        ptrvec_push(s->arena, &c->inputs, map[v->id]);
     }
     for (int i = 0; i < g->initializers.len; i++) {
         const IrValue *v = g->initializers.items[i];
-        map[v->id] = ir_add_initializer(c, v->name, v->init, v->span);
+        map[v->id] = new_initializer(s, c, v->name, v->init, v->span);
     }
     for (int i = 0; i < g->nodes.len; i++)
         if (!copy_with_bodies(s, g->nodes.items[i], c, map))
@@ -854,6 +916,7 @@ IrModel *opt_specialize(IrModel *m, EvalValue *const *inputs, const SpecOptions 
     for (int i = 0; i < s.n_env; i++)
         eval_release(s.env[i].ev);
     free(s.env);
+    free(s.names);
     eval_free(&s.ev);
     if (!ok) {
         *err = s.err ? s.err : "internal error";
