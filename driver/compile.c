@@ -160,41 +160,59 @@ static int parse_example_option(Compiler *c, const Options *o, int index, const 
     return EXIT_OK;
 }
 
-/* --dynamic NAME:AXIS[=SYMBOL] */
-static int parse_dynamic_option(Compiler *c, const char *opt, SpecList *specs)
+/* --dynamic NAME:AXIS[=SYMBOL]: checked for form here; sema resolves
+ * NAME against the graph's inputs and outputs. */
+static int parse_dynamic_option(Compiler *c, const char *opt, DynamicAxis *d)
 {
     const char *colon = strrchr(opt, ':');
     if (!colon || colon == opt)
         return usage_error("--dynamic expects NAME:AXIS[=SYMBOL], found '%s'%s", opt, "");
-    char *name = arena_strndup(&c->arena, opt, (size_t)(colon - opt));
-    InputSpec *s = spec_find(specs, name);
-    if (!s)
-        return usage_error("--dynamic %s: '%s' has no --example or --input to make dynamic", opt, name);
     char *end;
     errno = 0;
     long axis = strtol(colon + 1, &end, 10);
     if (errno || end == colon + 1 || (*end && *end != '='))
         return usage_error("--dynamic %s: AXIS must be an integer%s", opt, "");
-    if (axis < 0)
-        axis += s->type.rank;
-    if (axis < 0 || axis >= s->type.rank)
-        return usage_error("--dynamic %s: axis out of range for '%s'", opt, name);
-    const char *sym = *end == '=' ? end + 1 : arena_sprintf(&c->arena, "%s_dim%ld", name, axis);
-    if (!is_identifier(sym, strlen(sym)))
-        return usage_error("--dynamic %s: '%s' is not a valid symbol name", opt, sym);
-    s->type.dims[axis] = dim_sym(symdim_named(&c->arena, &c->names, sym));
+    if (*end == '=' && !is_identifier(end + 1, strlen(end + 1)))
+        return usage_error("--dynamic %s: '%s' is not a valid symbol name", opt, end + 1);
+    d->name = arena_strndup(&c->arena, opt, (size_t)(colon - opt));
+    d->axis = axis;
+    d->symbol = *end == '=' ? end + 1 : NULL;
+    d->origin = arena_sprintf(&c->arena, "--dynamic %s", opt);
     return EXIT_OK;
 }
 
-static int collect_inputs(Compiler *c, const Options *o, SpecList *specs)
+/* --custom-opset DOMAIN=VERSION */
+static int parse_custom_opset(Compiler *c, const char *opt, CustomOpset *out)
+{
+    const char *eq = strchr(opt, '=');
+    char *end;
+    long v = eq ? strtol(eq + 1, &end, 10) : 0;
+    if (!eq || eq == opt || end == eq + 1 || *end || v < 1 || v > 100000)
+        return usage_error("--custom-opset expects DOMAIN=VERSION (a positive integer), found '%s'%s", opt, "");
+    out->domain = arena_strndup(&c->arena, opt, (size_t)(eq - opt));
+    out->version = (int)v;
+    if (strcmp(out->domain, "ai.onnx") == 0)
+        return usage_error("--custom-opset %s: the default domain's version is set with --opset%s", opt, "");
+    return EXIT_OK;
+}
+
+static int collect_inputs(Compiler *c, const Options *o, SpecList *specs, CompileRequest *req)
 {
     int rc = EXIT_OK;
     for (int i = 0; i < o->inputs.len && rc == EXIT_OK; i++)
         rc = parse_input_option(c, o->inputs.items[i], specs);
     for (int i = 0; i < o->examples.len && rc == EXIT_OK; i++)
         rc = parse_example_option(c, o, i, o->examples.items[i], specs);
+    DynamicAxis *dyn = arena_alloc(&c->arena, sizeof *dyn * (size_t)(o->dynamic.len + 1));
     for (int i = 0; i < o->dynamic.len && rc == EXIT_OK; i++)
-        rc = parse_dynamic_option(c, o->dynamic.items[i], specs);
+        rc = parse_dynamic_option(c, o->dynamic.items[i], &dyn[i]);
+    CustomOpset *cos = arena_alloc(&c->arena, sizeof *cos * (size_t)(o->custom_opsets.len + 1));
+    for (int i = 0; i < o->custom_opsets.len && rc == EXIT_OK; i++)
+        rc = parse_custom_opset(c, o->custom_opsets.items[i], &cos[i]);
+    req->dynamic = dyn;
+    req->n_dynamic = o->dynamic.len;
+    req->custom_opsets = cos;
+    req->n_custom_opsets = o->custom_opsets.len;
     return rc;
 }
 
@@ -325,10 +343,18 @@ static void add_metadata(IrModel *m, const Options *o, Arena *a)
     ir_model_add_metadata(m, "tsc2onnx.command", recorded_command(o, a));
 }
 
+/* ONNX local functions need IR version 8 (opset 15). */
+#define MIN_FUNCTIONS_OPSET 15
+
 static int check_options(const Options *o)
 {
     if (o->trace)
         return usage_error("--trace: %s%s", "not supported yet", "");
+    if (o->functions && o->opset < MIN_FUNCTIONS_OPSET) {
+        fprintf(stderr, "tsc2onnx: error: --functions needs opset %d or later (ONNX local functions need IR "
+                "version 8; compiling for opset %d)\n", MIN_FUNCTIONS_OPSET, o->opset);
+        return EXIT_USAGE;
+    }
     if (o->opset < MIN_OPSET || o->opset > IR_MAX_OPSET) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d", o->opset);
@@ -337,6 +363,35 @@ static int check_options(const Options *o)
         return EXIT_USAGE;
     }
     return EXIT_OK;
+}
+
+/* The exporter options of the request (docs/exporting.md). */
+static void export_request(Compiler *c, const Options *o, CompileRequest *req)
+{
+    req->input_names = split_names(&c->arena, o->input_names, &req->n_input_names);
+    req->output_names = split_names(&c->arena, o->output_names, &req->n_output_names);
+    req->no_params = o->no_params;
+    req->keep_initializers_as_inputs = o->keep_initializers_as_inputs;
+    req->libraries = o->libraries.items;
+    req->n_libraries = o->libraries.len;
+    req->functions_all = o->functions && !o->function_names;
+    req->functions = split_names(&c->arena, o->function_names, &req->n_functions);
+    req->report = o->report;
+}
+
+/* Runs the pipeline once the inputs and weights are known. */
+static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
+{
+    export_request(c, o, req);
+    IrModel *m = sema_compile(c, req);
+    int rc = EXIT_OK;
+    if (!m || c->diag.nerrors) {
+        rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
+    } else {
+        add_metadata(m, o, &c->arena);
+        rc = write_output(c, o, m);
+    }
+    return rc;
 }
 
 int compile_command(const Options *o)
@@ -355,26 +410,20 @@ int compile_command(const Options *o)
         compiler_free(&c);
         return EXIT_IO;
     }
-    rc = collect_inputs(&c, o, &specs);
+    CompileRequest req = {
+        .path = o->file, .opset = o->opset, .entry = o->entry,
+        .args = o->args.items, .n_args = o->args.len,
+        .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
+        .seed = o->seed,
+    };
+    rc = collect_inputs(&c, o, &specs, &req);
     if (rc == EXIT_OK && o->weights)
         rc = open_weights(&c, o->weights, &w, &src);
     if (rc == EXIT_OK) {
-        CompileRequest req = {
-            .path = o->file, .opset = o->opset, .entry = o->entry,
-            .args = o->args.items, .n_args = o->args.len,
-            .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
-            .inputs = specs.items, .n_inputs = specs.len,
-            .weights = w ? &src : NULL, .seed = o->seed,
-        };
-        req.input_names = split_names(&c.arena, o->input_names, &req.n_input_names);
-        req.output_names = split_names(&c.arena, o->output_names, &req.n_output_names);
-        IrModel *m = sema_compile(&c, &req);
-        if (!m || c.diag.nerrors) {
-            rc = c.diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
-        } else {
-            add_metadata(m, o, &c.arena);
-            rc = write_output(&c, o, m);
-        }
+        req.inputs = specs.items;
+        req.n_inputs = specs.len;
+        req.weights = w ? &src : NULL;
+        rc = compile_model(&c, o, &req);
     }
     weights_close(w);
     compiler_free(&c);

@@ -20,6 +20,30 @@ const char *emit_dtype_name(DType t)
     return emit_dtype_names[t];
 }
 
+/* PATH without its leading "./" components. */
+static const char *emit_strip_dot(const char *path)
+{
+    while (path[0] == '.' && path[1] == '/')
+        path += 2;
+    return path;
+}
+
+const char *emit_source_path(const IrModel *m, const SourceFile *f)
+{
+    const char *path = f->path;
+    if (path[0] == '<')
+        return path;        /* "<stdlib>/torch.nn", "<--arg x>" */
+    path = emit_strip_dot(path);
+    const char *root = m->source_root ? emit_strip_dot(m->source_root) : NULL;
+    size_t n = root ? strlen(root) : 0;
+    if (root && (n == 0 || (n == 1 && root[0] == '.')) && path[0] != '/')
+        return path;
+    if (root && n > 0 && strncmp(path, root, n) == 0 && path[n] == '/')
+        return emit_strip_dot(path + n + 1);
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
 const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span)
 {
     const SourceFile *f = sm ? source_file(sm, span.file) : NULL;
@@ -27,7 +51,7 @@ const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span)
         return NULL;
     int line, col;
     source_line_col(f, span.start, &line, &col);
-    return arena_sprintf(m->arena, "%s:%d:%d", f->path, line, col);
+    return arena_sprintf(m->arena, "%s:%d:%d", emit_source_path(m, f), line, col);
 }
 
 const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, size_t max)

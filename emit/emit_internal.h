@@ -23,14 +23,23 @@ int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
  * "int64", "double", "bool" ... */
 const char *emit_dtype_name(DType t);
 
-/* "path:line:col" of SPAN's start, in M's arena; NULL when SPAN has no
- * location or SM is NULL. */
+/* F's path as written in the output: relative to the model file's
+ * directory (M->source_root) when the file is under it, else its base
+ * name, so that output bytes do not depend on how paths were given;
+ * stdlib paths ("<stdlib>/...") unchanged. */
+const char *emit_source_path(const IrModel *m, const SourceFile *f);
+
+/* "path:line:col" of SPAN's start (path from emit_source_path), in M's
+ * arena; NULL when SPAN has no location or SM is NULL. */
 const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span);
 
 /* The source line holding SPAN's start, trimmed of leading blanks and cut
  * to at most MAX bytes (on a UTF-8 boundary), control bytes shown as
  * spaces; NULL as above. */
 const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, size_t max);
+
+/* Bytes of a source line quoted in node metadata and listings. */
+#define EMIT_SOURCE_LINE_MAX 160
 
 /* Whether V is one of G's outputs. */
 bool emit_is_graph_output(const IrGraph *g, const IrValue *v);

@@ -202,6 +202,29 @@ static char **pb_names(PbContext *c, IrValue *const *values, int n)
     return names;
 }
 
+static Onnx__StringStringEntryProto *pb_entry(PbContext *c, const char *key, const char *value)
+{
+    Onnx__StringStringEntryProto *e = arena_alloc(c->arena, sizeof *e);
+    onnx__string_string_entry_proto__init(e);
+    e->key = pb_str(key);
+    e->value = pb_str(value);
+    return e;
+}
+
+/* Per-node metadata: the module path and class the node was lowered in
+ * and the source line, for viewers and profilers. */
+static void pb_node_metadata(PbContext *c, const IrNode *n, Onnx__NodeProto *np)
+{
+    const char *line = emit_span_line(c->model, c->sources, n->span, EMIT_SOURCE_LINE_MAX);
+    np->metadata_props = pb_array(c, 3, sizeof *np->metadata_props);
+    if (n->scope && n->scope[0])
+        np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.module_path", n->scope);
+    if (n->scope_type && n->scope_type[0])
+        np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.module_type", n->scope_type);
+    if (line)
+        np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.source", line);
+}
+
 static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
 {
     Onnx__NodeProto *np = arena_alloc(c->arena, sizeof *np);
@@ -219,6 +242,7 @@ static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
     for (int i = 0; i < n->n_attrs; i++)
         np->attribute[i] = pb_attr(c, &n->attrs[i]);
     np->doc_string = pb_str(emit_span_location(c->model, c->sources, n->span));
+    pb_node_metadata(c, n, np);
     return np;
 }
 
@@ -301,12 +325,65 @@ static void pb_metadata(PbContext *c, const IrModel *m, Onnx__ModelProto *mp)
     mp->metadata_props = pb_array(c, mp->n_metadata_props, sizeof *mp->metadata_props);
     for (int i = 0; i < m->metadata.len; i++) {
         const IrMetadata *md = m->metadata.items[i];
-        Onnx__StringStringEntryProto *e = arena_alloc(c->arena, sizeof *e);
-        onnx__string_string_entry_proto__init(e);
-        e->key = pb_str(md->key);
-        e->value = pb_str(md->value);
-        mp->metadata_props[i] = e;
+        mp->metadata_props[i] = pb_entry(c, md->key, md->value);
     }
+}
+
+/* Domains the nodes of G (and its bodies) use, other than the default. */
+static void pb_used_domains(const IrGraph *g, const char **out, int *n, int max, int depth)
+{
+    for (int i = 0; i < g->nodes.len && depth < 64; i++) {
+        const IrNode *node = g->nodes.items[i];
+        const char *d = node->domain ? node->domain : "";
+        bool seen = !d[0] || strcmp(d, "ai.onnx") == 0;
+        for (int k = 0; k < *n && !seen; k++)
+            seen = strcmp(out[k], d) == 0;
+        if (!seen && *n < max)
+            out[(*n)++] = d;
+        for (int k = 0; k < node->n_attrs; k++)
+            if (node->attrs[k].kind == IR_ATTR_GRAPH && node->attrs[k].g)
+                pb_used_domains(node->attrs[k].g, out, n, max, depth + 1);
+    }
+}
+
+static int pb_domain_version(const IrModel *m, const char *domain)
+{
+    for (int i = 0; i < m->n_opsets; i++)
+        if (strcmp(m->opsets[i].domain, domain) == 0)
+            return m->opsets[i].version;
+    return 1;
+}
+
+/* A local function: its body's inputs and outputs by name, its nodes, and
+ * the opsets they use. */
+static Onnx__FunctionProto *pb_function(PbContext *c, const IrFunction *f)
+{
+    Onnx__FunctionProto *fp = arena_alloc(c->arena, sizeof *fp);
+    onnx__function_proto__init(fp);
+    fp->name = pb_str(f->name);
+    fp->domain = pb_str(f->domain);
+    const char *where = emit_span_location(c->model, c->sources, f->span);
+    fp->doc_string = where ? arena_sprintf(c->arena, "forward() of %s, first called at %s", f->class_name, where)
+                           : arena_sprintf(c->arena, "forward() of %s", f->class_name);
+    const IrGraph *g = f->body;
+    fp->n_input = (size_t)g->inputs.len;
+    fp->input = pb_names(c, (IrValue *const *)g->inputs.items, g->inputs.len);
+    fp->n_output = (size_t)g->outputs.len;
+    fp->output = pb_names(c, (IrValue *const *)g->outputs.items, g->outputs.len);
+    fp->n_attribute = (size_t)f->n_attrs;
+    fp->attribute = (char **)f->attrs;
+    fp->n_node = (size_t)g->nodes.len;
+    fp->node = pb_array(c, fp->n_node, sizeof *fp->node);
+    for (int i = 0; i < g->nodes.len; i++)
+        fp->node[i] = pb_node(c, g->nodes.items[i]);
+    const char *domains[64];
+    int n = 0;
+    pb_used_domains(g, domains, &n, 64, 0);
+    fp->opset_import = pb_array(c, (size_t)n + 1, sizeof *fp->opset_import);
+    fp->opset_import[fp->n_opset_import++] = pb_opset(c, "", c->model->opset);
+    for (int i = 0; i < n; i++)
+        fp->opset_import[fp->n_opset_import++] = pb_opset(c, domains[i], pb_domain_version(c->model, domains[i]));
+    return fp;
 }
 
 static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
@@ -321,6 +398,10 @@ static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
     pb_opsets(c, m, mp);
     pb_metadata(c, m, mp);
     mp->graph = pb_graph(c, m->graph);
+    mp->n_functions = (size_t)m->functions.len;
+    mp->functions = pb_array(c, mp->n_functions, sizeof *mp->functions);
+    for (int i = 0; i < m->functions.len; i++)
+        mp->functions[i] = pb_function(c, m->functions.items[i]);
     return mp;
 }
 

@@ -488,7 +488,7 @@ static void text_source_comment(TextContext *c, const IrNode *n, int indent)
     c->last_file = f->id;
     c->last_line = line;
     text_indent(c, indent);
-    fprintf(c->out, "# %s:%d: %s\n", f->path, line,
+    fprintf(c->out, "# %s:%d: %s\n", emit_source_path(c->model, f), line,
             emit_span_line(c->model, c->sources, n->span, TEXT_SOURCE_MAX));
 }
 

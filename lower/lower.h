@@ -18,6 +18,8 @@ struct Lower {
     int opset;
     bool active;            /* inside forward(): nodes may be emitted */
     const char *scope;      /* module path of the code being lowered */
+    const char *scope_type; /* its module's class name */
+    struct LowerFunctions *functions;   /* --functions, or NULL */
     int n_constants;
 };
 
@@ -42,6 +44,12 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
 /* Stores element I of DATA (element type DT) from a double / an int64. */
 void tensor_store_double(void *data, int64_t i, DType dt, double v);
 void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
+
+/* Finishing passes (lower/finish.c): node names from module paths
+ * (/layer1/0/conv1/Conv), and every initializer also listed as a graph
+ * input. */
+void lower_name_nodes(IrModel *m);
+void lower_initializers_as_inputs(IrModel *m);
 
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);

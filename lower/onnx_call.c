@@ -414,10 +414,12 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
         if (!ir_in[i])
             return val_error(in);
     }
+    /* located where the user's code called into the stdlib */
     IrNode *node = ir_node_new(L->graph, k->op->name, k->op->domain, ir_in, k->n_inputs,
-                               k->n_outputs, k->span);
+                               k->n_outputs, sema_user_span(in, k->span));
     node->schema = k->schema;
     node->scope = L->scope;
+    node->scope_type = L->scope_type;
     apply_attributes(k, args, node);
     if (!k->ok)
         return val_error(in);

@@ -18,7 +18,7 @@ static bool span_is_user(Interp *in, Span s)
 
 /* The span to report at: the error's own place when it is in the user's
  * files, else the innermost call from user code into the stdlib. */
-static Span user_span(Interp *in, Span span)
+Span sema_user_span(Interp *in, Span span)
 {
     if (span_is_user(in, span))
         return span;
@@ -44,7 +44,7 @@ Value *sema_error(Interp *in, Span span, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    Span at = user_span(in, span);
+    Span at = sema_user_span(in, span);
     diag_report(&in->c->diag, DIAG_ERROR, at, fmt, ap);
     va_end(ap);
     call_chain_notes(in, at);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lower/functions.h"
 #include "lower/lower.h"
 #include "sema/interp.h"
 #include "sema/sema_internal.h"
@@ -574,7 +575,8 @@ NATIVE(n_detach)
 }
 
 /* call_module(module, args, kwargs): module(*args) with the module's path
- * as the scope of the nodes its forward() emits. */
+ * as the scope of the nodes its forward() emits, or as a local function
+ * (lower/functions.c). */
 NATIVE(n_call_module)
 {
     (void)self;
@@ -596,14 +598,7 @@ NATIVE(n_call_module)
             ca.kw_values[ca.n_kw++] = d->entries[i].value;
         }
     }
-    const char *saved = in->lower ? in->lower->scope : NULL;
-    Value *path = mod->kind == VK_INSTANCE ? scope_get(mod->u.inst->attrs, intern(&in->c->names, "_tsc_path")) : NULL;
-    if (in->lower && path && path->kind == VK_STR)
-        in->lower->scope = path->u.s.ptr;
-    Value *r = call_value(in, fwd, &ca, span);
-    if (in->lower)
-        in->lower->scope = saved;
-    return r;
+    return lower_module_call(in, mod, fwd, &ca, span);
 }
 
 /* ---- module installation ---- */

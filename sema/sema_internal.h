@@ -19,6 +19,9 @@ Closure *closure_of(Interp *in, Frame *f);
 void record_traceback(Interp *in, Value *exc, Span span);
 /* Reports an uncaught exception as a compile error with its call chain. */
 void report_uncaught(Interp *in);
+/* SPAN when it is in the user's files, else the innermost call from user
+ * code into the stdlib (where errors are reported and nodes located). */
+Span sema_user_span(Interp *in, Span span);
 
 /* imports.c */
 ExecStatus exec_import(Interp *in, const AstNode *s);
