@@ -350,6 +350,12 @@ static int check_options(const Options *o)
 {
     if (o->trace)
         return usage_error("--trace: %s%s", "not supported yet", "");
+    if (o->external_data)
+        return usage_error("--external-data: %s%s", "not supported yet", "");
+    if (o->libraries.len || o->custom_opsets.len)
+        return usage_error("--library, --custom-opset: %s%s", "not supported yet", "");
+    if (o->report)
+        return usage_error("--report: %s%s", "not supported yet", "");
     if (o->functions && o->opset < MIN_FUNCTIONS_OPSET) {
         fprintf(stderr, "tsc2onnx: error: --functions needs opset %d or later (ONNX local functions need IR "
                 "version 8; compiling for opset %d)\n", MIN_FUNCTIONS_OPSET, o->opset);
