@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "driver/driver.h"
 #include "emit/emit.h"
 #include "io/example.h"
@@ -338,6 +339,7 @@ static const char *recorded_command(const Options *o, Arena *a)
 
 static void add_metadata(IrModel *m, const Options *o, Arena *a)
 {
+    ir_model_add_metadata(m, "tsc2onnx.version", PACKAGE_VERSION);
     ir_model_add_metadata(m, "tsc2onnx.mode", o->trace ? "trace" : "script");
     ir_model_add_metadata(m, "tsc2onnx.entry", o->entry ? o->entry : "(default)");
     ir_model_add_metadata(m, "tsc2onnx.command", recorded_command(o, a));

@@ -210,20 +210,23 @@ static Value *make_leaf(EntryCtx *e, const AstNode *param, const char *path, int
 /* The entries of a list or tuple: keys 0..n-1, each present. */
 static bool check_indices(EntryCtx *e, const AstNode *param, const char *path, const char **keys, int n)
 {
+    long top = -1;
     for (int i = 0; i < n; i++) {
         if (!is_index(keys[i])) {
             sema_error(e->in, param->span, "'%s' is a list or tuple, but '%s.%s' is not an index", path, path,
                        keys[i]);
             return false;
         }
+        long k = strtol(keys[i], NULL, 10);
+        top = k > top ? k : top;
     }
-    for (int want = 0; want < n; want++) {
+    for (long want = 0; want <= top; want++) {
         bool found = false;
         for (int i = 0; i < n && !found; i++)
             found = strtol(keys[i], NULL, 10) == want;
         if (!found) {
-            sema_error(e->in, param->span, "'%s' has entries up to %d but no type for '%s.%d'", path, n - 1,
-                       path, want);
+            sema_error(e->in, param->span, "'%s.%ld' has a type but there is no type for '%s.%ld' (entries "
+                       "of a list or tuple are numbered from 0)", path, top, path, want);
             return false;
         }
     }

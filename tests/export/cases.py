@@ -1,0 +1,345 @@
+"""The cases of tests/export/check.py, one function each (see there)."""
+import os
+
+import numpy as np
+import onnx
+
+from check import (MODELS, SRC, TAP, build, case, check, checker, compiled_ok, dims,  # noqa: F401
+                   io_names, randn, reference, save_weights, t)
+import check as C
+
+
+def model_path(name):
+    return os.path.join(MODELS, name)
+
+
+def weights_for(model, name):
+    path = C.WORK.file(name + ".safetensors")
+    save_weights(model, path)
+    return path
+
+
+# --- names and dynamic axes ----------------------------------------------------
+
+@case
+def sum_module_dynamic_axes():
+    """torch.onnx.export(SumModule(), (torch.ones(2, 2),), input_names=["x"],
+    output_names=["sum"], dynamic_axes={"x": {0: "my_custom_axis_name"},
+    "sum": [0]})"""
+    path = model_path("sum_module.ts")
+    c = C.WORK.compile(path, ["--example", "x=ones(2,2)", "--input-names", "x", "--output-names", "sum",
+                              "--dynamic", "x:0=my_custom_axis_name", "--dynamic", "sum:0"])
+    if c.status != 0 and "has no attribute 'sum'" in c.stderr:
+        TAP.skip("SumModule with dynamic axes", "torch.sum is not in the stdlib yet")
+        return
+    if not compiled_ok(c, "SumModule with dynamic axes"):
+        return
+    g = c.model.graph
+    check(io_names(g.input) == ["x"] and dims(g.input[0]) == ["my_custom_axis_name", 2],
+          "SumModule: input x is ['my_custom_axis_name', 2]", dims(g.input[0]))
+    out = g.output[0]
+    check(out.name == "sum" and isinstance(dims(out)[0], str) and dims(out)[0],
+          "SumModule: output 'sum' has a symbolic first axis", out)
+    model = build(path, "SumModule")
+    sets = [randn(2, 2), randn(5, 2)]
+    C.WORK.run_later("SumModule", c.path, [{"x": x} for x in sets], [reference(model, [t(x)]) for x in sets])
+
+
+def mlp_inputs(batch):
+    return randn(batch, 8), randn(batch, 8), randn(batch, 8)
+
+
+@case
+def mlp_structured_inputs():
+    """The MLP with a tensor, a dict and a list input: flattened graph inputs
+    with readable names, batch a shared symbol."""
+    path = model_path("mlp_structured.ts")
+    model = build(path, "MLPModel")
+    w = weights_for(model, "mlp_structured")
+    c = C.WORK.compile(path, ["--weights", w, "--input", "tensor_x:float32[batch,8]",
+                              "--input", "input_dict.tensor_x:float32[batch,8]",
+                              "--input", "input_list.0:float32[batch,8]"])
+    if not compiled_ok(c, "MLP with dict and list inputs"):
+        return
+    g = c.model.graph
+    names = io_names(g.input)
+    check(names == ["tensor_x", "input_dict_tensor_x", "input_list_0"],
+          "MLP: inputs flattened in order with readable names", names)
+    check(all(dims(v) == ["batch", 8] for v in g.input), "MLP: every input is ['batch', 8]",
+          [dims(v) for v in g.input])
+    check(dims(g.output[0]) == ["batch", 2], "MLP: the output is ['batch', 2] by shape inference",
+          dims(g.output[0]))
+    checker(c, "MLP with dict and list inputs")
+    sets = [mlp_inputs(97), mlp_inputs(3)]
+    C.WORK.run_later("MLP with dict and list inputs", c.path,
+                     [{"tensor_x": a, "input_dict_tensor_x": b, "input_list_0": l} for a, b, l in sets],
+                     [reference(model, [t(a), {"tensor_x": t(b)}, [t(l)]]) for a, b, l in sets])
+    # the same through examples made dynamic by path and by flattened name
+    c = C.WORK.compile(path, ["--weights", w, "--example", "tensor_x=randn(97,8)",
+                              "--example", "input_dict.tensor_x=randn(97,8)",
+                              "--example", "input_list.0=randn(97,8)",
+                              "--dynamic", "tensor_x:0=batch", "--dynamic", "input_dict.tensor_x:0=batch",
+                              "--dynamic", "input_list_0:0=batch"], out=C.WORK.file("mlp_dyn.onnx"))
+    if compiled_ok(c, "MLP from examples with --dynamic by path and by name"):
+        check(all(dims(v) == ["batch", 8] for v in c.model.graph.input),
+              "MLP: --dynamic reaches entries by path and by flattened name",
+              [dims(v) for v in c.model.graph.input])
+
+
+@case
+def nested_structures():
+    """Typed Tuple and Dict inputs, a float input, dict and tuple outputs;
+    --input-names and --output-names rename prefixes."""
+    path = model_path("nested_io.ts")
+    model = build(path, "Nested")
+    w = weights_for(model, "nested")
+    c = C.WORK.compile(path, ["--weights", w, "--input", "pair.0:float32[N,3]", "--input", "pair.1:float32[N,3]",
+                              "--input", "named.u:float32[N,3]", "--input", "named.v:float32[1,3]",
+                              "--input", "scale:float32[]", "--input-names", "first,second",
+                              "--output-names", "s", "--dynamic", "output_1:0=rows"])
+    if not compiled_ok(c, "nested structures"):
+        return
+    g = c.model.graph
+    check(io_names(g.input) == ["first", "second", "named_u", "named_v", "scale"],
+          "nested: --input-names renames a prefix of the flattened inputs", io_names(g.input))
+    check(io_names(g.output) == ["s", "output_1", "output_2"],
+          "nested: dict and tuple outputs flattened, --output-names renames a prefix", io_names(g.output))
+    check(dims(g.output[1]) == ["rows", 3] and dims(g.output[2]) == ["N", 3],
+          "nested: --dynamic names an output axis; other axes follow the inputs' symbols",
+          [dims(o) for o in g.output])
+    checker(c, "nested structures")
+    sets = [(randn(4, 3), randn(4, 3), randn(4, 3), randn(1, 3), np.array(1.5, np.float32))]
+    C.WORK.run_later("nested structures", c.path,
+                     [{"first": a, "second": b, "named_u": u, "named_v": v, "scale": s} for a, b, u, v, s in sets],
+                     [reference(model, [(t(a), t(b)), {"u": t(u), "v": t(v)}, float(s)])
+                      for a, b, u, v, s in sets])
+
+
+@case
+def input_errors():
+    """Mistakes in structured inputs and --dynamic are reported, not guessed."""
+    path = model_path("mlp_structured.ts")
+    base = ["--input", "tensor_x:float32[batch,8]", "--input", "input_dict.tensor_x:float32[batch,8]"]
+    c = C.WORK.compile(path, base + ["--input", "input_list.1:float32[batch,8]"], out=C.WORK.file("bad.onnx"))
+    check(c.status == 1 and "no type for 'input_list.0'" in c.stderr,
+          "a list entry missing below a typed one is an error", c.stderr)
+    c = C.WORK.compile(path, base + ["--input", "input_list.0:float32[batch,8]", "--dynamic", "nothing:0"],
+                       out=C.WORK.file("bad.onnx"))
+    check(c.status == 1 and "'nothing' is neither an input nor an output" in c.stderr,
+          "--dynamic of an unknown name is an error", c.stderr)
+    c = C.WORK.compile(path, base + ["--input", "input_list.0:float32[batch,8]", "--dynamic", "output:1"],
+                       out=C.WORK.file("bad.onnx"))
+    check(c.status == 1 and "always has size 2" in c.stderr,
+          "--dynamic on an output axis of fixed size is an error", c.stderr)
+    check(not os.path.exists(C.WORK.file("bad.onnx")), "failed compiles leave no output file")
+
+
+# --- initializers ----------------------------------------------------------------
+
+def mlp_example():
+    path = os.path.join(SRC, "examples", "mlp.ts")
+    model = build(path, "MLP")
+    return path, model, weights_for(model, "mlp")
+
+
+MLP_TYPES = ["--input", "a:float32[N,4]", "--input", "b:float32[N,3]", "--input", "c:float32[N,5]"]
+
+
+def mlp_feeds(n):
+    return {"a": randn(n, 4), "b": randn(n, 3), "c": randn(n, 5)}
+
+
+@case
+def keep_initializers_as_inputs():
+    path, model, w = mlp_example()
+    c = C.WORK.compile(path, ["--weights", w, "--keep-initializers-as-inputs"] + MLP_TYPES,
+                       out=C.WORK.file("mlp_keep.onnx"))
+    if not compiled_ok(c, "--keep-initializers-as-inputs"):
+        return
+    g = c.model.graph
+    inits = [i.name for i in g.initializer]
+    check(io_names(g.input)[:3] == ["a", "b", "c"] and io_names(g.input)[3:] == inits and "fc1.weight" in inits,
+          "--keep-initializers-as-inputs: every initializer is also an input, after forward()'s",
+          io_names(g.input))
+    checker(c, "--keep-initializers-as-inputs")
+    feeds = mlp_feeds(3)
+    args = [t(feeds[k]) for k in "abc"]
+    C.WORK.run_later("--keep-initializers-as-inputs", c.path, [feeds], [reference(model, args)])
+    # (ONNX Runtime for node feeds only the inputs it does not hold as
+    # initializers, so overriding a weight cannot be checked here)
+    check(all(dims(v) for v in g.input[3:] if v.name != "const_0" and v.name != "const_1"),
+          "--keep-initializers-as-inputs: the weight inputs are typed", [dims(v) for v in g.input[3:]])
+
+
+@case
+def no_params():
+    path, model, w = mlp_example()
+    c = C.WORK.compile(path, ["--no-params"] + MLP_TYPES, out=C.WORK.file("mlp_noparams.onnx"))
+    if not compiled_ok(c, "--no-params"):
+        return
+    g = c.model.graph
+    state = list(model.state_dict().keys())
+    check(io_names(g.input) == ["a", "b", "c"] + state,
+          "--no-params: the parameters are inputs in state_dict order", io_names(g.input))
+    check(not any(i.name in state for i in g.initializer),
+          "--no-params: no parameter data in the file", [i.name for i in g.initializer])
+    check(dims(g.input[3]) == [16, 12], "--no-params: parameter inputs are typed", dims(g.input[3]))
+    checker(c, "--no-params")
+    feeds = mlp_feeds(2)
+    feeds.update({k: v.detach().numpy() for k, v in model.state_dict().items()})
+    C.WORK.run_later("--no-params", c.path, [feeds], [reference(model, [t(feeds[k]) for k in "abc"])])
+
+
+@case
+def old_opset_initializers_are_inputs():
+    path, model, w = mlp_example()
+    c = C.WORK.compile(path, ["--weights", w, "--opset", "8"] + MLP_TYPES, out=C.WORK.file("mlp8.onnx"))
+    if not compiled_ok(c, "opset 8"):
+        return
+    g = c.model.graph
+    check(c.model.ir_version == 3 and set(i.name for i in g.initializer) <= set(io_names(g.input)),
+          "opset 8 (IR 3): every initializer is a graph input", io_names(g.input))
+    checker(c, "opset 8")
+    feeds = mlp_feeds(2)
+    C.WORK.run_later("opset 8", c.path, [feeds], [reference(model, [t(feeds[k]) for k in "abc"])])
+
+
+# --- local functions --------------------------------------------------------------
+
+@case
+def local_functions():
+    path = model_path("blocks.ts")
+    model = build(path, "Stack")
+    w = weights_for(model, "blocks")
+    x = [randn(3, 6), randn(1, 6)]
+    want = [reference(model, [t(a)]) for a in x]
+    for opset in (15, 17):
+        c = C.WORK.compile(path, ["--weights", w, "--opset", str(opset), "--input", "x:float32[N,6]",
+                                  "--functions"], out=C.WORK.file("blocks%d.onnx" % opset))
+        what = "--functions at opset %d" % opset
+        if not compiled_ok(c, what):
+            continue
+        m = c.model
+        names = sorted(f.name for f in m.functions)
+        check(names == ["Block", "Block_1", "Linear", "Linear_1", "Linear_2", "ReLU"],
+              what + ": one function per class and configuration", names)
+        ops = [n.op_type for n in m.graph.node]
+        check(ops == ["Block", "Block", "Linear_1", "Block_1"],
+              what + ": the graph calls them (equal Blocks share one function)", ops)
+        block = next(f for f in m.functions if f.name == "Block")
+        check(list(block.attribute) == ["width", "scale"] and
+              [n.op_type for n in block.node] == ["Linear", "ReLU", "Mul", "Add"],
+              what + ": Block's config is its attributes, its body calls Linear and ReLU",
+              block.attribute, [n.op_type for n in block.node])
+        call = m.graph.node[0]
+        attrs = {a.name: onnx.helper.get_attribute_value(a) for a in call.attribute}
+        check(attrs == {"width": 6, "scale": 0.5}, what + ": the call node carries the config", attrs)
+        check(any(o.domain == "tsc2onnx.functions" for o in m.opset_import),
+              what + ": the functions' domain is imported", m.opset_import)
+        checker(c, what)
+        C.WORK.run_later(what, c.path, [{"x": a} for a in x], want)
+    c = C.WORK.compile(path, ["--weights", w, "--input", "x:float32[N,6]", "--functions", "Block"],
+                       out=C.WORK.file("blocks_some.onnx"))
+    if compiled_ok(c, "--functions Block"):
+        names = sorted(f.name for f in c.model.functions)
+        check(names == ["Block", "Block_1"], "--functions Block: only Block becomes a function", names)
+        checker(c, "--functions Block")
+        C.WORK.run_later("--functions Block", c.path, [{"x": a} for a in x], want)
+    c = C.WORK.compile(path, ["--opset", "14", "--input", "x:float32[N,6]", "--functions"],
+                       out=C.WORK.file("blocks14.onnx"))
+    check(c.status == 2 and "--functions needs opset 15 or later" in c.stderr,
+          "--functions below opset 15 is a usage error", c.stderr)
+
+
+# --- metadata, names, locations ------------------------------------------------------
+
+def raw_fields(data):
+    """(field number, wire type, value) of a protobuf message's bytes."""
+    out, i = [], 0
+    while i < len(data):
+        key, i = varint(data, i)
+        field, wire = key >> 3, key & 7
+        if wire == 0:
+            v, i = varint(data, i)
+        elif wire == 2:
+            n, i = varint(data, i)
+            v, i = data[i:i + n], i + n
+        elif wire == 5:
+            v, i = data[i:i + 4], i + 4
+        elif wire == 1:
+            v, i = data[i:i + 8], i + 8
+        else:
+            raise ValueError("wire type %d" % wire)
+        out.append((field, wire, v))
+    return out
+
+
+def varint(data, i):
+    shift = value = 0
+    while True:
+        b = data[i]
+        i += 1
+        value |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            return value, i
+
+
+def node_metadata(node):
+    """NodeProto.metadata_props (field 9, unknown to onnx 1.12) as a dict."""
+    props = {}
+    for field, _, v in raw_fields(node.SerializeToString()):
+        if field == 9:
+            kv = {f: val.decode() for f, _, val in raw_fields(v)}
+            props[kv.get(1)] = kv.get(2)
+    return props
+
+
+@case
+def names_and_metadata():
+    path, model, w = mlp_example()
+    c = C.WORK.compile(path, ["--weights", w] + MLP_TYPES, out=C.WORK.file("mlp_meta.onnx"))
+    if not compiled_ok(c, "the MLP"):
+        return
+    nodes = c.model.graph.node
+    names = [n.name for n in nodes]
+    check(names[:3] == ["/Concat", "/fc1/Gemm", "/act1/Relu"], "node names follow the module path", names)
+    gemm = nodes[1]
+    check(gemm.doc_string == "mlp.ts:23:23", "doc_string is the user's file:line:col", gemm.doc_string)
+    meta = node_metadata(gemm)
+    check(meta == {"tsc2onnx.module_path": "fc1", "tsc2onnx.module_type": "Linear",
+                   "tsc2onnx.source": "x = self.act1(self.fc1(x))"},
+          "node metadata_props: module path, class and source line", meta)
+    check(gemm.output[0] == "/fc1/Gemm_output_0", "values are named after their node", gemm.output)
+    props = {p.key: p.value for p in c.model.metadata_props}
+    check(props.get("tsc2onnx.mode") == "script" and props.get("tsc2onnx.entry") == "(default)" and
+          props.get("tsc2onnx.version") == c.model.producer_version and
+          props.get("tsc2onnx.command", "").startswith("tsc2onnx --weights"),
+          "model metadata: mode, entry, compiler version, command line", props)
+
+
+@case
+def deterministic_paths():
+    """The same model given by a relative or an absolute path, from another
+    directory, gives the same bytes."""
+    work = C.WORK.file("det")
+    os.makedirs(os.path.join(work, "sub"))
+    with open(model_path("blocks.ts")) as f:
+        text = f.read()
+    with open(os.path.join(work, "sub", "blocks.ts"), "w") as f:
+        f.write(text)
+    opts = ["--input", "x:float32[N,6]", "--functions"]
+    a = C.WORK.compile("sub/blocks.ts", opts, out=C.WORK.file("det_a.onnx"), cwd=work)
+    b = C.WORK.compile(os.path.join(work, "sub", "blocks.ts"), opts, out=C.WORK.file("det_b.onnx"), cwd="/")
+    c = C.WORK.compile("blocks.ts", opts, out=C.WORK.file("det_c.onnx"), cwd=os.path.join(work, "sub"))
+    if not (compiled_ok(a, "relative path") and compiled_ok(b, "absolute path") and compiled_ok(c, "bare name")):
+        return
+    with open(a.path, "rb") as f:
+        ba = f.read()
+    with open(b.path, "rb") as f:
+        bb = f.read()
+    with open(c.path, "rb") as f:
+        bc = f.read()
+    check(ba == bb == bc, "output bytes do not depend on how the model's path is given")
+    check(a.model.graph.node[0].doc_string.startswith("blocks.ts:"), "locations use the file's base name",
+          a.model.graph.node[0].doc_string)
