@@ -277,7 +277,7 @@ static const char *default_output(Arena *a, const char *file)
 static int write_output(Compiler *c, const Options *o, IrModel *m)
 {
     if (o->verbose)
-        emit_text(m, &c->sources, stderr);
+        emit_verbose(m, &c->sources, stderr);
     const char *out = o->output ? o->output : default_output(&c->arena, o->file);
     if (o->emit == EMIT_TEXT)
         return emit_text_file(m, &c->sources, o->output ? o->output : "-", &c->diag);

@@ -43,6 +43,11 @@ int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag
 int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
 
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out);
+
+/* -v: a compact typed listing of the graph, its bodies and its local
+ * functions, with attributes, module scopes and source lines
+ * (emit_verbose.c).  Returns 0 or EMIT_STATUS_IO. */
+int emit_verbose(const IrModel *m, const SourceMap *sm, FILE *out);
 int emit_text(const IrModel *m, const SourceMap *sm, FILE *out);
 int emit_dot(const IrModel *m, const SourceMap *sm, FILE *out);
 

@@ -3,6 +3,7 @@ import os
 
 import numpy as np
 import onnx
+import onnx.parser
 
 from check import (MODELS, SRC, TAP, build, case, check, checker, compiled_ok, dims,  # noqa: F401
                    io_names, randn, reference, save_weights, t)
@@ -343,3 +344,38 @@ def deterministic_paths():
     check(ba == bb == bc, "output bytes do not depend on how the model's path is given")
     check(a.model.graph.node[0].doc_string.startswith("blocks.ts:"), "locations use the file's base name",
           a.model.graph.node[0].doc_string)
+
+
+# --- readable output -----------------------------------------------------------------
+
+@case
+def verbose_text_dot():
+    path = model_path("blocks.ts")
+    opts = ["--input", "x:float32[N,6]", "--functions"]
+    c = C.WORK.compile(path, opts + ["-v"], out=C.WORK.file("blocks_v.onnx"))
+    if not compiled_ok(c, "-v"):
+        return
+    err = c.stderr
+    check("graph main_graph(%x : float32[N, 6]," in err, "-v: typed graph inputs", err[:300])
+    check("# blocks.ts:30: y = self.second(self.first(x))" in err, "-v: source lines", err[:600])
+    check("= tsc2onnx.functions::Block[width=6, scale=0.5](%x, %first.fc.weight" in err and
+          "scope: first (Block)" in err, "-v: nodes with domain, attributes, inputs and scope", err[:900])
+    check("function tsc2onnx.functions::Block<width, scale>(%x_1 : float32[N, 6]," in err,
+          "-v: local functions follow the graph", err[-1500:])
+    t = C.WORK.compile(path, opts + ["--emit", "text"], out=C.WORK.file("blocks.txt"))
+    if compiled_ok(t, "--emit text"):
+        with open(t.path) as f:
+            text = f.read()
+        try:
+            parsed = onnx.parser.parse_model(text)
+            ok, why = len(parsed.functions) == 6 and parsed.graph.node[0].op_type == "Block", ""
+        except Exception as e:
+            ok, why = False, str(e)
+        check(ok, "--emit text: onnx.parser reads the graph and its functions", why, text[:400])
+    d = C.WORK.compile(path, opts + ["--emit", "dot"], out=C.WORK.file("blocks.dot"))
+    if compiled_ok(d, "--emit dot"):
+        p = C.subprocess.run(["dot", "-Tsvg", d.path, "-o", C.WORK.file("blocks.svg")], capture_output=True)
+        with open(d.path) as f:
+            dot = f.read()
+        check(p.returncode == 0 and "subgraph cluster_function_" in dot,
+              "--emit dot: Graphviz draws it, functions as clusters", p.stderr.decode()[:300])
