@@ -283,7 +283,8 @@ static int write_output(Compiler *c, const Options *o, IrModel *m)
         return emit_text_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
     if (o->emit == EMIT_DOT)
         return emit_dot_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
-    return emit_onnx_file(m, &c->sources, out, &c->diag);
+    EmitOnnxOptions eo = {.external_data = o->external_data, .external_min_bytes = (size_t)o->external_min_bytes};
+    return emit_onnx_file_opts(m, &c->sources, out, &eo, &c->diag);
 }
 
 /* Options that name where output goes or how much is printed: they do not
@@ -352,8 +353,11 @@ static int check_options(const Options *o)
 {
     if (o->trace)
         return usage_error("--trace: %s%s", "not supported yet", "");
-    if (o->external_data)
-        return usage_error("--external-data: %s%s", "not supported yet", "");
+    if (o->external_data && o->emit != EMIT_ONNX)
+        return usage_error("--external-data: only for --emit onnx%s%s", "", "");
+    if (o->external_data && o->output && strcmp(o->output, "-") == 0)
+        return usage_error("--external-data: the model must go to a file, not standard output (-o FILE)%s%s",
+                           "", "");
     if (o->libraries.len || o->custom_opsets.len)
         return usage_error("--library, --custom-opset: %s%s", "not supported yet", "");
     if (o->report)

@@ -39,6 +39,23 @@
 #define EMIT_TEXT_MAX_ELEMENTS 256
 
 int emit_onnx_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
+
+/* Binary ONNX with external data (--external-data): tensors of at least
+ * external_min_bytes go to PATH.data (PATH's name with ".data"), each at an
+ * aligned offset, and the model's TensorProtos point at them with ONNX's
+ * external_data entries (location, offset, length).  Both files are written
+ * atomically.  Without the option, a model over protobuf's 2 GiB limit is
+ * written this way anyway (with EMIT_EXTERNAL_MIN_BYTES), with a warning.
+ * Deferred tensors are generated one at a time while the data file is
+ * written, so memory stays near the size of the largest tensor. */
+typedef struct EmitOnnxOptions {
+    bool external_data;
+    size_t external_min_bytes;
+} EmitOnnxOptions;
+#define EMIT_EXTERNAL_MIN_BYTES ((size_t)1024)
+
+int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path, const EmitOnnxOptions *o,
+                        Diag *d);
 int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
 int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
 

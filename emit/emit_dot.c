@@ -261,9 +261,10 @@ static void dot_graph_edges(DotContext *c, const IrGraph *g)
 }
 
 static int emit_dot_writer(const IrModel *m, const SourceMap *sm, FILE *out,
-                           const char **reason)
+                           const char **reason, const void *ctx)
 {
     (void)reason;
+    (void)ctx;
     DotContext c = {.model = m, .sources = sm, .out = out, .arena = m->arena};
     fputs("digraph ", out);
     dot_quoted(&c, m->graph->name ? m->graph->name : "graph");
@@ -285,7 +286,7 @@ static int emit_dot_writer(const IrModel *m, const SourceMap *sm, FILE *out,
 int emit_dot(const IrModel *m, const SourceMap *sm, FILE *out)
 {
     const char *reason = NULL;
-    return emit_dot_writer(m, sm, out, &reason);
+    return emit_dot_writer(m, sm, out, &reason, NULL);
 }
 
 int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)

@@ -10,14 +10,29 @@
 
 /* Writes M to OUT.  Returns 0, or EMIT_STATUS_IO after a failed write with
  * errno set; *reason may be set to a fixed message when errno alone would
- * not explain the failure. */
+ * not explain the failure.  CTX is the writer's own (may be NULL). */
 typedef int (*EmitWriter)(const IrModel *m, const SourceMap *sm, FILE *out,
-                          const char **reason);
+                          const char **reason, const void *ctx);
 
 /* Runs WRITE into PATH ("-" = standard output) atomically, as emit.h
  * describes, reporting a failure through D. */
 int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
                     Diag *d, EmitWriter write);
+
+/* emit_write_path with the writer's context, and a companion file already
+ * written to COMPANION_TMP that must replace COMPANION (the external data
+ * file): it is renamed just before PATH's temporary file, once everything
+ * was written, and removed if anything fails.  PATH must be a regular file
+ * (or not exist). */
+int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
+                         EmitWriter write, const void *ctx, const char *companion_tmp,
+                         const char *companion);
+
+/* Reports "cannot write 'PATH': why" through D; returns EMIT_STATUS_IO. */
+int emit_report(Diag *d, const char *path, int err, const char *reason);
+
+/* "DIR/.BASE.XXXXXX" next to PATH, for mkstemp. */
+char *emit_temp_template(Arena *a, const char *path);
 
 /* ONNX's name of an element type, as the text syntax writes it: "float",
  * "int64", "double", "bool" ... */

@@ -738,9 +738,10 @@ static void text_header(TextContext *c, const IrModel *m)
 }
 
 static int emit_text_writer(const IrModel *m, const SourceMap *sm, FILE *out,
-                            const char **reason)
+                            const char **reason, const void *ctx)
 {
     (void)reason;
+    (void)ctx;
     TextContext c = {.model = m, .sources = sm, .out = out, .arena = m->arena,
                      .last_file = -1};
     for (int pass = 1; pass <= 2; pass++) {
@@ -760,7 +761,7 @@ static int emit_text_writer(const IrModel *m, const SourceMap *sm, FILE *out,
 int emit_text(const IrModel *m, const SourceMap *sm, FILE *out)
 {
     const char *reason = NULL;
-    return emit_text_writer(m, sm, out, &reason);
+    return emit_text_writer(m, sm, out, &reason, NULL);
 }
 
 int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)

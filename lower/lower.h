@@ -54,4 +54,11 @@ void lower_initializers_as_inputs(IrModel *m);
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);
 
+/* The data of a static tensor for an initializer: like tensor_data, but a
+ * recipe of LOWER_DEFER_BYTES or more is not run: the IrTensor is deferred
+ * (IrTensor.fill) and generated when written out, so that a large model's
+ * weights never all sit in memory at once. */
+IrTensor *tensor_data_deferred(Interp *in, Tensor *t);
+#define LOWER_DEFER_BYTES ((size_t)64 * 1024)
+
 #endif

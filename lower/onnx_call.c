@@ -471,7 +471,7 @@ static IrValue *materialize_static(Interp *in, Tensor *t, Span span)
             sema_error(in, span, "internal: a compile-time tensor with an unknown dimension");
             return NULL;
         }
-    IrTensor *data = tensor_data(in, owner);
+    IrTensor *data = tensor_data_deferred(in, owner);
     const char *name = owner->param_name ? owner->param_name : arena_sprintf(in->arena, "const_%d", L->n_constants++);
     owner->ir = ir_add_initializer(L->model->graph, name, data, span);
     if (t != owner)

@@ -379,3 +379,38 @@ def verbose_text_dot():
             dot = f.read()
         check(p.returncode == 0 and "subgraph cluster_function_" in dot,
               "--emit dot: Graphviz draws it, functions as clusters", p.stderr.decode()[:300])
+
+
+# --- external data -------------------------------------------------------------------
+
+@case
+def external_data():
+    path, model, w = mlp_example()
+    feeds = mlp_feeds(3)
+    want = [reference(model, [t(feeds[k]) for k in "abc"])]
+    for opt, inline in (("--external-data=0", set()), ("--external-data", {"fc1.weight", "fc1.bias", "fc2.bias",
+                                                                           "const_0", "const_1", "fc3.weight",
+                                                                           "fc3.bias"})):
+        out = C.WORK.file("ext%d.onnx" % len(inline))
+        c = C.WORK.compile(path, ["--weights", w, opt] + MLP_TYPES, out=out)
+        if not compiled_ok(c, opt):
+            continue
+        m = onnx.load(out, load_external_data=False)
+        where = {}
+        for i in m.graph.initializer:
+            fields = {e.key: e.value for e in i.external_data}
+            where[i.name] = fields if i.data_location == onnx.TensorProto.EXTERNAL else None
+        external = {k for k, v in where.items() if v}
+        check(set(where) - external == inline and
+              all(v["location"] == os.path.basename(out) + ".data" and int(v["offset"]) % 64 == 0
+                  and int(v["length"]) > 0 for v in where.values() if v),
+              "%s: tensors of at least the threshold in %s.data, with location, aligned offset, length"
+              % (opt, os.path.basename(out)), where)
+        checker(c, opt)
+        C.WORK.run_later(opt, out, [feeds], want)
+    c = C.WORK.compile(path, ["--external-data"] + MLP_TYPES, out="-")
+    check(c.status == 2 and "not standard output" in c.stderr, "--external-data to standard output is refused",
+          c.stderr)
+    bad = C.WORK.file("missing-dir/m.onnx")
+    c = C.WORK.compile(path, ["--external-data=0"] + MLP_TYPES, out=bad)
+    check(c.status == 4 and not os.path.exists(bad + ".data"), "a failed write leaves no data file", c.stderr)

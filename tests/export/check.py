@@ -153,7 +153,7 @@ class Work:
 
     def compile(self, model, args, out=None, cwd=None):
         out = out or self.file(os.path.splitext(os.path.basename(model))[0] + ".onnx")
-        cmd = [TSC, model] + list(args) + (["-o", out] if out != "-" else [])
+        cmd = [TSC, model] + list(args) + ["-o", out]
         p = subprocess.run(cmd, cwd=cwd or self.dir, capture_output=True, timeout=300)
         return Compiled(out, p.returncode, p.stderr.decode("utf-8", "replace"),
                         p.stdout)
