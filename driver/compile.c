@@ -15,6 +15,7 @@
 #include "io/example.h"
 #include "io/safetensors.h"
 #include "ir/symdim.h"
+#include "sema/report.h"
 #include "sema/sema.h"
 
 #define MIN_OPSET 7
@@ -294,7 +295,8 @@ static int output_only_option(const char *arg)
     if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0)
         return 2;
     if (strncmp(arg, "--output=", 9) == 0 || (strncmp(arg, "-o", 2) == 0 && arg[2]) ||
-        strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0)
+        strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0 || strcmp(arg, "--report") == 0 ||
+        strncmp(arg, "--report=", 9) == 0)
         return 1;
     return 0;
 }
@@ -358,10 +360,10 @@ static int check_options(const Options *o)
     if (o->external_data && o->output && strcmp(o->output, "-") == 0)
         return usage_error("--external-data: the model must go to a file, not standard output (-o FILE)%s%s",
                            "", "");
-    if (o->libraries.len || o->custom_opsets.len)
-        return usage_error("--library, --custom-opset: %s%s", "not supported yet", "");
-    if (o->report)
-        return usage_error("--report: %s%s", "not supported yet", "");
+    if (o->report && (!o->report_path || strcmp(o->report_path, "-") == 0) && o->output &&
+        strcmp(o->output, "-") == 0)
+        return usage_error("--report: the model goes to standard output; give the report a file "
+                           "(--report=FILE)%s%s", "", "");
     if (o->functions && o->opset < MIN_FUNCTIONS_OPSET) {
         fprintf(stderr, "tsc2onnx: error: --functions needs opset %d or later (ONNX local functions need IR "
                 "version 8; compiling for opset %d)\n", MIN_FUNCTIONS_OPSET, o->opset);
@@ -388,20 +390,33 @@ static void export_request(Compiler *c, const Options *o, CompileRequest *req)
     req->n_libraries = o->libraries.len;
     req->functions_all = o->functions && !o->function_names;
     req->functions = split_names(&c->arena, o->function_names, &req->n_functions);
-    req->report = o->report;
 }
 
 /* Runs the pipeline once the inputs and weights are known. */
 static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
 {
     export_request(c, o, req);
+    Report report = {0};
+    if (o->report)
+        req->report = &report;
     IrModel *m = sema_compile(c, req);
     int rc = EXIT_OK;
+    int calls = 0;
+    for (int i = 0; i < report.unsupported.len; i++)
+        calls += ((ReportEntry *)report.unsupported.items[i])->count;
+    if (calls)
+        diag_error(&c->diag, SPAN_NONE, "%d call%s without an ONNX mapping (listed in the report)", calls,
+                   calls == 1 ? "" : "s");
     if (!m || c->diag.nerrors) {
         rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
     } else {
         add_metadata(m, o, &c->arena);
         rc = write_output(c, o, m);
+    }
+    if (o->report) {
+        int n_errors = c->diag.nerrors - (report.unsupported.len ? 1 : 0);
+        int rrc = report_command_output(o, &report, &c->sources, n_errors);
+        rc = rc == EXIT_OK ? rrc : rc;
     }
     return rc;
 }

@@ -61,6 +61,10 @@ int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag 
 
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out);
 
+/* "file:line:col" of SPAN as the writers print it (relative to the model's
+ * directory), or NULL. */
+const char *emit_location(const IrModel *m, const SourceMap *sm, Span span);
+
 /* -v: a compact typed listing of the graph, its bodies and its local
  * functions, with attributes, module scopes and source lines
  * (emit_verbose.c).  Returns 0 or EMIT_STATUS_IO. */

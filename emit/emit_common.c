@@ -54,6 +54,11 @@ const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span)
     return arena_sprintf(m->arena, "%s:%d:%d", emit_source_path(m, f), line, col);
 }
 
+const char *emit_location(const IrModel *m, const SourceMap *sm, Span span)
+{
+    return m ? emit_span_location(m, sm, span) : NULL;
+}
+
 const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, size_t max)
 {
     const SourceFile *f = sm ? source_file(sm, span.file) : NULL;

@@ -29,6 +29,10 @@ void lower_init(Lower *L, Compiler *c, IrModel *m, int opset);
  * several outputs, or poison after reporting. */
 Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span);
 
+/* onnx.op("DOMAIN::OP", *inputs, **attrs): any operator by name, custom
+ * domains included (lower/custom_op.c). */
+Value *lower_generic_op(Interp *in, CallArgs *args, Span span);
+
 /* The IR value of a tensor or dynamic scalar in the current graph;
  * static tensors are materialized as initializers.  NULL after reporting. */
 IrValue *lower_ir_of(Interp *in, Value *v, Span span);

@@ -438,6 +438,8 @@ Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
 {
     if (!in->lower || !in->lower->model)
         return sema_error(in, span, "onnx.%s cannot be used here", op->name);
+    if (strcmp(op->name, "op") == 0 && !op->domain[0])
+        return lower_generic_op(in, args, span);    /* onnx.op("domain::Op", ...) */
     OnnxCall k = {.in = in, .op = op, .span = span, .ok = true};
     k.schema = find_schema(in, op, span);
     if (!k.schema)

@@ -6,7 +6,9 @@
 
 #include "lower/lower.h"
 #include "sema/interp.h"
+#include "sema/report.h"
 #include "sema/sema_internal.h"
+#include "sema/symbolic.h"
 
 /* ---- errors ---- */
 
@@ -713,6 +715,8 @@ Value *get_attr(Interp *in, Value *obj, const char *name, Span span)
     Value *v = lookup_attr(in, obj, name, span);
     if (v || in->exc)
         return v;
+    if (in->report && (v = report_missing_attr(in, obj, name, span)))
+        return v;   /* --report: recorded, evaluation goes on */
     if (obj->kind == VK_MODULE)
         return raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'",
                          obj->u.module->name, name);
@@ -768,8 +772,12 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, Span span)
     switch (callee->kind) {
     case VK_ERROR:
         return callee;
-    case VK_FUNCTION:
+    case VK_FUNCTION: {
+        Value *r;
+        if (in->symbolics && symbolic_override(in, callee->u.func, args, span, &r))
+            return r;   /* an @symbolic("aten::...") function replaces it */
         return call_function(in, callee->u.func, args, span);
+    }
     case VK_BUILTIN:
         return callee->u.builtin->fn(in, args, span, callee->u.builtin);
     case VK_BOUND_METHOD: {

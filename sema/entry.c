@@ -17,6 +17,8 @@
 #include "lower/lower.h"
 #include "parser/parse.h"
 #include "sema/entry_internal.h"
+#include "sema/report.h"
+#include "sema/symbolic.h"
 
 static Diag *diag_of(EntryCtx *e)
 {
@@ -307,6 +309,12 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (req->functions_all || req->n_functions)
         lower.functions = &functions;
     EntryCtx e = {.in = &in, .req = req};
+    symbolic_init(&in, req->custom_opsets, req->n_custom_opsets);
+    in.report = req->report;
+    if (in.report)
+        in.report->model = model;
+    if (!symbolic_load_libraries(&in, req->libraries, req->n_libraries) || c->diag.nerrors)
+        return NULL;
     e.main = interp_load_main(&in, req->path);
     if (!e.main || e.main->kind == VK_ERROR || c->diag.nerrors)
         return NULL;
@@ -320,6 +328,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!out || c->diag.nerrors)
         return NULL;
     lower_functions_check(&in);
+    symbolic_check_opsets(&in);
     if (!entry_make_outputs(&e, out) || !entry_check_dynamic_used(&e) || !entry_params_as_inputs(&e))
         return NULL;
     if (req->keep_initializers_as_inputs || model->ir_version < 4)

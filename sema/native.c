@@ -14,6 +14,7 @@
 #include "lower/lower.h"
 #include "sema/interp.h"
 #include "sema/sema_internal.h"
+#include "sema/symbolic.h"
 
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
 
@@ -668,6 +669,8 @@ void natives_install_module(Interp *in, Module *m)
         m->onnx_ops = true;
     else if (strcmp(m->name, "math") == 0)
         math_install(in, m);
+    else if (strcmp(m->name, "tsc2onnx") == 0)
+        symbolic_install(in, m);   /* @symbolic, torch.ops (sema/symbolic.c) */
 }
 
 void natives_install(Interp *in, Scope *into)

@@ -69,7 +69,8 @@ typedef struct CompileRequest {
     bool functions_all;         /* --functions: every module as a local function */
     const char **functions;     /* --functions A,B: these classes */
     int n_functions;
-    bool report;                /* --report: collect unsupported calls, go on */
+    struct Report *report;      /* --report: collect unsupported calls and go
+                                 * on (sema/report.h); NULL: off */
 } CompileRequest;
 
 /* Returns the model, or NULL when errors were reported. */

@@ -7,6 +7,7 @@
 import _native
 from torch._impl import *
 from torch._tensor import Tensor, Size, dtype
+from torch._ops import ops
 
 float32 = _native.float32
 float = _native.float32

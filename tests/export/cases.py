@@ -414,3 +414,96 @@ def external_data():
     bad = C.WORK.file("missing-dir/m.onnx")
     c = C.WORK.compile(path, ["--external-data=0"] + MLP_TYPES, out=bad)
     check(c.status == 4 and not os.path.exists(bad + ".data"), "a failed write leaves no data file", c.stderr)
+
+
+# --- custom operators ----------------------------------------------------------------
+
+_LIBRARY = []
+
+
+def torch_custom_ops():
+    """custom_ops::scaled_add and foo_forward in PyTorch (torch.library), as
+    a C++ extension would register them."""
+    import torch
+    if not _LIBRARY:
+        lib = torch.library.Library("custom_ops", "DEF")
+        lib.define("scaled_add(Tensor a, Tensor b, float alpha) -> Tensor")
+        lib.impl("scaled_add", lambda a, b, alpha: a + b * alpha, "CPU")
+        _LIBRARY.append(lib)
+
+
+@case
+def custom_operator_custom_domain():
+    path = model_path("custom_foo.ts")
+    lib = model_path("custom_symbolics.ts")
+    opts = ["--input", "input1:float32[N,3]", "--input", "input2:float32[N,3]"]
+    c = C.WORK.compile(path, opts + ["--library", lib, "--custom-opset", "custom_domain=2"])
+    if not compiled_ok(c, "torch.ops.custom_ops.foo_forward with --library"):
+        return
+    m = c.model
+    node = m.graph.node[0]
+    attrs = {a.name: (a.type, onnx.helper.get_attribute_value(a)) for a in node.attribute}
+    check(len(m.graph.node) == 1 and node.op_type == "Foo" and node.domain == "custom_domain" and
+          list(node.input) == ["input1", "input2"],
+          "custom op: one custom_domain::Foo node on the two inputs", node)
+    check(attrs == {"attr1": (onnx.AttributeProto.FLOAT, 2.5), "attr2": (onnx.AttributeProto.INT, 3)},
+          "custom op: attr1_f and attr2_i became a float and an int attribute", attrs)
+    check({(o.domain, o.version) for o in m.opset_import} == {("", 17), ("custom_domain", 2)},
+          "custom op: --custom-opset custom_domain=2 is in opset_import", m.opset_import)
+    check(dims(m.graph.output[0]) == ["N", 3], "custom op: _like gives the output's type", m.graph.output)
+    checker(c, "custom op")
+    c = C.WORK.compile(path, opts, out=C.WORK.file("foo_nolib.onnx"))
+    check(c.status == 1 and "torch.ops.custom_ops.foo_forward has no ONNX mapping" in c.stderr and
+          'custom_foo.ts:14:16: error:' in c.stderr,
+          "custom op without a mapping: an error at the call naming the @symbolic to write", c.stderr)
+
+
+@case
+def custom_operator_standard_ops():
+    torch_custom_ops()
+    path = model_path("custom_scaled.ts")
+    model = build(path, "Scaled")
+    w = weights_for(model, "scaled")
+    c = C.WORK.compile(path, ["--weights", w, "--input", "x:float32[N,4]", "--input", "y:float32[N,4]"])
+    if not compiled_ok(c, "a custom op mapped by a module the model imports"):
+        return
+    ops = [n.op_type for n in c.model.graph.node]
+    check(ops == ["Gemm", "Mul", "Add", "Relu"], "scaled_add became standard operators", ops)
+    check(len(c.model.opset_import) == 1, "no custom domain is imported", c.model.opset_import)
+    checker(c, "scaled_add")
+    sets = [(randn(3, 4), randn(3, 4)), (randn(1, 4), randn(1, 4))]
+    C.WORK.run_later("custom op as standard operators", c.path, [{"x": x, "y": y} for x, y in sets],
+                     [reference(model, [t(x), t(y)]) for x, y in sets])
+    o = C.WORK.compile(path, ["--weights", w, "--input", "x:float32[N,4]", "--input", "y:float32[N,4]",
+                              "--library", model_path("relu_override.ts")], out=C.WORK.file("override.onnx"))
+    if compiled_ok(o, "@symbolic(\"aten::relu\") overriding the stdlib"):
+        ops = [n.op_type for n in o.model.graph.node]
+        check(ops == ["Gemm", "Mul", "Add", "Max"], "aten::relu override: Max(x, 0) instead of Relu", ops)
+        C.WORK.run_later("aten::relu override", o.path, [{"x": x, "y": y} for x, y in sets],
+                         [reference(model, [t(x), t(y)]) for x, y in sets])
+
+
+@case
+def unsupported_report():
+    path = model_path("unsupported.ts")
+    out = C.WORK.file("unsupported.onnx")
+    c = C.WORK.compile(path, ["--input", "x:float32[N,4]", "--report"], out=out)
+    report = c.stdout.decode()
+    check(c.status == 1 and not os.path.exists(out), "--report with unsupported calls: exit 1, no model",
+          c.stderr)
+    rows = [line for line in report.splitlines() if line.startswith("| `")]
+    want = ["| `torch.histc` | 2 | `unsupported.ts:18:13` |",
+            "| `torch.ops.vendor_ops.fancy` | 2 | `unsupported.ts:15:13` |",
+            "| `Tensor.cholesky` | 1 | `unsupported.ts:19:16` |",
+            "| `torch.ops.vendor_ops.other` | 1 | `unsupported.ts:17:13` |"]
+    check(rows[:4] == want, "--report lists every unsupported call at once, with counts and places", report)
+    check("| `Gemm` | 1 |" in report and "| `Relu` | 1 |" in report and "tsc2onnx.unsupported" not in report,
+          "--report has the op histogram of what was built", report)
+    r = C.WORK.file("report.md")
+    c = C.WORK.compile(model_path("blocks.ts"), ["--input", "x:float32[N,6]", "--functions", "--report=" + r],
+                       out=C.WORK.file("blocks_r.onnx"))
+    with open(r) as f:
+        text = f.read()
+    check(c.status == 0 and "compiled." in text and "| `tsc2onnx.functions::Block` | 2 |" in text and
+          "in local functions" in text, "--report=FILE of a good compile: the histogram, functions included",
+          text)
