@@ -528,6 +528,14 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
     IrValue *iv = lower_ir_of(in, v, span);
     if (!iv)
         return false;
+    if (iv->type.kind == IR_TYPE_TENSOR && iv->type.dtype == DT_UNDEFINED) {
+        const IrNode *p = iv->producer;
+        diag_error(diag_of(e), p ? p->span : span, "forward() returns a value of unknown type%s%s%s%s%s: a "
+                   "graph output needs one (give onnx.op _like=, or _dtype= and _shape=)",
+                   p ? " (the result of " : "", p && p->domain[0] ? p->domain : "",
+                   p && p->domain[0] ? "::" : "", p ? p->op_type : "", p ? ")" : "");
+        return false;
+    }
     if (iv->type.kind == IR_TYPE_SEQUENCE && L->opset < 11) {
         diag_error(diag_of(e), span, "forward() returns a list whose length is known only at run time: "
                    "a sequence output needs opset 11 or later (compiling for opset %d)", L->opset);

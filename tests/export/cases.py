@@ -507,3 +507,30 @@ def unsupported_report():
     check(c.status == 0 and "compiled." in text and "| `tsc2onnx.functions::Block` | 2 |" in text and
           "in local functions" in text, "--report=FILE of a good compile: the histogram, functions included",
           text)
+
+
+@case
+def custom_operator_errors():
+    path = model_path("custom_foo.ts")
+    opts = ["--input", "input1:float32[N,3]", "--input", "input2:float32[N,3]"]
+    cases = [
+        ('from tsc2onnx import symbolic\n@symbolic("bad")\ndef f(x):\n    return x\n',
+         "bad.ts:2:2: error: symbolic(\"bad\"): the name must be NAMESPACE::OPERATOR"),
+        ('import onnx\nfrom tsc2onnx import symbolic\n@symbolic("custom_ops::foo_forward")\n'
+         'def f(a, b, c, d):\n    return onnx.op("dom::Foo", a, b, w=c)\n',
+         "bad.ts:5:12: error: forward() returns a value of unknown type (the result of dom::Foo)"),
+        ('import onnx\nfrom tsc2onnx import symbolic\n@symbolic("custom_ops::foo_forward")\n'
+         'def f(a, b, c, d):\n    return onnx.op("dom::Foo", a, b, _bogus=1)\n',
+         "error: onnx.op: unknown option '_bogus'"),
+        ('import onnx\nfrom tsc2onnx import symbolic\n@symbolic("custom_ops::foo_forward")\n'
+         'def f(a, b, c, d):\n    return onnx.op("dom::Foo", a, b, w=[a], _like=a)\n',
+         "attribute 'w' cannot hold 'list'"),
+    ]
+    for i, (text, want) in enumerate(cases):
+        lib = C.WORK.file("bad.ts")
+        with open(lib, "w") as f:
+            f.write(text)
+        out = C.WORK.file("bad_lib.onnx")
+        c = C.WORK.compile(path, opts + ["--library", lib], out=out)
+        check(c.status == 1 and want in c.stderr and not os.path.exists(out),
+              "a bad @symbolic library is reported: %s" % want.split("error: ")[-1][:50], c.stderr)
