@@ -342,9 +342,9 @@ static const char *recorded_command(const Options *o, Arena *a)
 
 static void add_metadata(IrModel *m, const Options *o, Arena *a)
 {
+    /* tsc2onnx.entry, the class or function built, comes from sema */
     ir_model_add_metadata(m, "tsc2onnx.version", PACKAGE_VERSION);
     ir_model_add_metadata(m, "tsc2onnx.mode", o->trace ? "trace" : "script");
-    ir_model_add_metadata(m, "tsc2onnx.entry", o->entry ? o->entry : "(default)");
     ir_model_add_metadata(m, "tsc2onnx.command", recorded_command(o, a));
 }
 

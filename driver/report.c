@@ -106,13 +106,23 @@ static void op_section(FILE *out, const IrModel *m)
             h.nodes[1], h.nodes[2]);
 }
 
+/* The class or function built (sema records it), else what was asked. */
+static const char *entry_name(const Options *o, const IrModel *m)
+{
+    for (int i = 0; m && i < m->metadata.len; i++) {
+        const IrMetadata *md = m->metadata.items[i];
+        if (strcmp(md->key, "tsc2onnx.entry") == 0)
+            return md->value;
+    }
+    return o->entry ? o->entry : "(default)";
+}
+
 static void write_report(FILE *out, const Options *o, const Report *r, const SourceMap *sm, int n_errors)
 {
     const IrModel *m = r->model;
     const char *base = strrchr(o->file, '/');
     fprintf(out, "# tsc2onnx report: %s\n\n", base ? base + 1 : o->file);
-    fprintf(out, "Entry %s, opset %d, %s mode: ", o->entry ? o->entry : "(default)", o->opset,
-            o->trace ? "trace" : "script");
+    fprintf(out, "Entry `%s`, opset %d, %s mode: ", entry_name(o, m), o->opset, o->trace ? "trace" : "script");
     int calls = 0;
     for (int i = 0; i < r->unsupported.len; i++)
         calls += ((const ReportEntry *)r->unsupported.items[i])->count;

@@ -106,6 +106,9 @@ static Value *construct_entry_in(EntryCtx *e)
         if (!entry)
             return NULL;
     }
+    /* the model records what it was built from (--entry or the default) */
+    const char *name = entry->kind == VK_CLASS ? entry->u.cls->name : entry->u.func->name;
+    ir_model_add_metadata(in->lower->model, "tsc2onnx.entry", name);
     CallArgs args = {0};
     args.kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)(req->n_args + 1));
     args.kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)(req->n_args + 1));

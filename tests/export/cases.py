@@ -313,7 +313,7 @@ def names_and_metadata():
           "node metadata_props: module path, class and source line", meta)
     check(gemm.output[0] == "/fc1/Gemm_output_0", "values are named after their node", gemm.output)
     props = {p.key: p.value for p in c.model.metadata_props}
-    check(props.get("tsc2onnx.mode") == "script" and props.get("tsc2onnx.entry") == "(default)" and
+    check(props.get("tsc2onnx.mode") == "script" and props.get("tsc2onnx.entry") == "MLP" and
           props.get("tsc2onnx.version") == c.model.producer_version and
           props.get("tsc2onnx.command", "").startswith("tsc2onnx --weights"),
           "model metadata: mode, entry, compiler version, command line", props)
