@@ -319,13 +319,44 @@ static const char *shell_quoted(Arena *a, const char *w)
     return arena_sprintf(a, "%s'", q);
 }
 
+/* Options whose value is a path: "--weights", "--library", "-I". */
+static const char *path_option(const char *w)
+{
+    static const char *const names[] = {"--weights", "--library", "-I"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(w, names[i], n) == 0 && (w[n] == '\0' || w[n] == '=' || (n == 2 && w[n])))
+            return names[i];
+    }
+    return NULL;
+}
+
+/* Word W as recorded: a path by its base name (FILE, the value of a path
+ * option, an --example NAME=@file); AFTER_PATH_OPTION: W is the value of
+ * the previous word. */
+static const char *recorded_word(const Options *o, Arena *a, const char *w, bool after_path_option)
+{
+    if (w == o->file || after_path_option)
+        return base_name(w);
+    const char *opt = path_option(w);
+    if (opt && w[strlen(opt)])
+        return arena_sprintf(a, "%.*s%s", (int)(strlen(opt) + (w[strlen(opt)] == '=')), w,
+                             base_name(w + strlen(opt) + (w[strlen(opt)] == '=')));
+    const char *at = strstr(w, "=@");
+    if (at)
+        return arena_sprintf(a, "%.*s%s", (int)(at + 2 - w), w, base_name(at + 2));
+    return w;
+}
+
 /* The command line as recorded in the model: "tsc2onnx", the options that
- * shape the model, and FILE by its base name, so that the same model
- * compiled from another directory or into another file gives the same
- * bytes.  Words with spaces or quotes are single-quoted. */
+ * shape the model, and every path (FILE, --weights, --library, -I, --example
+ * @file) by its base name, so that the same model compiled from another
+ * directory or into another file gives the same bytes.  Words with spaces
+ * or quotes are single-quoted. */
 static const char *recorded_command(const Options *o, Arena *a)
 {
     const char *cmd = "tsc2onnx";
+    bool path_value = false;
     for (int i = 1; i < o->argc; i++) {
         const char *w = o->argv[i];
         int skip = output_only_option(w);
@@ -333,9 +364,9 @@ static const char *recorded_command(const Options *o, Arena *a)
             i += skip - 1;
             continue;
         }
-        if (w == o->file)
-            w = base_name(w);
-        cmd = arena_sprintf(a, "%s %s", cmd, shell_quoted(a, w));
+        cmd = arena_sprintf(a, "%s %s", cmd, shell_quoted(a, recorded_word(o, a, w, path_value)));
+        const char *opt = path_option(w);
+        path_value = opt && !w[strlen(opt)];
     }
     return cmd;
 }

@@ -342,6 +342,17 @@ def deterministic_paths():
     with open(c.path, "rb") as f:
         bc = f.read()
     check(ba == bb == bc, "output bytes do not depend on how the model's path is given")
+    lib = model_path("relu_override.ts")
+    opts = ["--input", "x:float32[N,4]", "--input", "y:float32[N,4]"]
+    d = C.WORK.compile(model_path("custom_scaled.ts"), opts + ["--library", lib], out=C.WORK.file("det_d.onnx"))
+    e = C.WORK.compile("custom_scaled.ts", opts + ["--library", "relu_override.ts"], out=C.WORK.file("det_e.onnx"),
+                       cwd=C.MODELS)
+    if compiled_ok(d, "--library by absolute path") and compiled_ok(e, "--library by relative path"):
+        with open(d.path, "rb") as f:
+            bd = f.read()
+        with open(e.path, "rb") as f:
+            be = f.read()
+        check(bd == be, "output bytes do not depend on how --library's path is given")
     check(a.model.graph.node[0].doc_string.startswith("blocks.ts:"), "locations use the file's base name",
           a.model.graph.node[0].doc_string)
 
