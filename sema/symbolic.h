@@ -3,7 +3,7 @@
  *   from tsc2onnx import symbolic
  *
  *   @symbolic("custom_ops::foo_forward")
- *   def foo_forward(a, b, attr1, attr2):
+ *   def foo_forward(a, b, attr1: float, attr2: int):
  *       return onnx.op("custom_domain::Foo", a, b, attr1_f=attr1, attr2_i=attr2)
  *
  * in a --library file or a module the model imports.  A name NS::OP maps

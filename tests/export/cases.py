@@ -528,13 +528,13 @@ def custom_operator_errors():
         ('from tsc2onnx import symbolic\n@symbolic("bad")\ndef f(x):\n    return x\n',
          "bad.ts:2:2: error: symbolic(\"bad\"): the name must be NAMESPACE::OPERATOR"),
         ('import onnx\nfrom tsc2onnx import symbolic\n@symbolic("custom_ops::foo_forward")\n'
-         'def f(a, b, c, d):\n    return onnx.op("dom::Foo", a, b, w=c)\n',
+         'def f(a, b, c: float, d: int):\n    return onnx.op("dom::Foo", a, b, w=c)\n',
          "bad.ts:5:12: error: forward() returns a value of unknown type (the result of dom::Foo)"),
         ('import onnx\nfrom tsc2onnx import symbolic\n@symbolic("custom_ops::foo_forward")\n'
-         'def f(a, b, c, d):\n    return onnx.op("dom::Foo", a, b, _bogus=1)\n',
+         'def f(a, b, c: float, d: int):\n    return onnx.op("dom::Foo", a, b, _bogus=1)\n',
          "error: onnx.op: unknown option '_bogus'"),
         ('import onnx\nfrom tsc2onnx import symbolic\n@symbolic("custom_ops::foo_forward")\n'
-         'def f(a, b, c, d):\n    return onnx.op("dom::Foo", a, b, w=[a], _like=a)\n',
+         'def f(a, b, c: float, d: int):\n    return onnx.op("dom::Foo", a, b, w=[a], _like=a)\n',
          "attribute 'w' cannot hold 'list'"),
     ]
     for i, (text, want) in enumerate(cases):

@@ -1,5 +1,5 @@
 # Typed structures on both sides: a Tuple and a Dict[str, Tensor] in, a
-# dict and a nested tuple out (flattened in order).
+# dict and a tuple out (flattened in order).
 from typing import Dict, List, Tuple
 
 import torch
@@ -18,4 +18,4 @@ class Nested(nn.Module):
         total = s
         for key in named:
             total = total + named[key]
-        return {"sum": s * scale, "parts": (total, torch.relu(a))}
+        return {"sum": s * scale, "total": total}, (torch.relu(a),)
