@@ -3,8 +3,10 @@
  *
  *   - every unsupported call reached (torch functions, Tensor methods and
  *     torch.ops operators with no mapping), with its count and first place;
- *   - the specializations trace mode made (branches fixed, loops unrolled,
- *     sizes frozen), as recorded through report_specialization;
+ *   - the specializations trace mode makes: in trace mode those recorded
+ *     through report_specialization; in script mode, what trace mode would
+ *     fix to the examples, read off the graph (If and Loop nodes, sizes
+ *     read at run time, lists of run-time length), by kind and line;
  *   - the operator histogram of the graph as far as it was built (main
  *     graph, Loop/If bodies, local functions).
  *
@@ -87,6 +89,93 @@ static void entry_table(FILE *out, const IrModel *m, const SourceMap *sm, const 
     }
 }
 
+/* ---- what trace mode would specialize ---- */
+
+/* The nodes of a script-mode graph that trace mode would not keep: it
+ * runs the model on the examples, so it takes one branch, unrolls loops,
+ * and freezes sizes and list lengths to the examples'. */
+static const char *specialization_of(const IrNode *n)
+{
+    static const struct { const char *op, *what; } table[] = {
+        {"If", "run-time condition (`If`): trace keeps only the branch the example takes"},
+        {"Loop", "run-time loop (`Loop`): trace unrolls it to the example's trip count"},
+        {"Shape", "size read at run time (`Shape`): trace freezes it to the example's size"},
+        {"SplitToSequence", "list of run-time length: trace fixes it to the example's length"},
+        {"SequenceEmpty", "list of run-time length: trace fixes it to the example's length"},
+        {"SequenceInsert", "list of run-time length: trace fixes it to the example's length"},
+        {"SequenceConstruct", "list of run-time length: trace fixes it to the example's length"},
+    };
+    if (n->domain && n->domain[0])
+        return NULL;
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(n->op_type, table[i].op) == 0)
+            return table[i].what;
+    return NULL;
+}
+
+/* One row per kind and source line. */
+static void add_specialization(Arena *a, PtrVec *rows, const char *what, Span span, const SourceMap *sm)
+{
+    const SourceFile *f = source_file(sm, span.file);
+    int line = 0, col = 0;
+    if (f)
+        source_line_col(f, span.start, &line, &col);
+    for (int i = 0; i < rows->len; i++) {
+        ReportEntry *e = rows->items[i];
+        const SourceFile *ef = source_file(sm, e->first.file);
+        int eline = 0;
+        if (ef)
+            source_line_col(ef, e->first.start, &eline, &col);
+        if (e->what == what && ef == f && eline == line) {
+            e->count++;
+            return;
+        }
+    }
+    ReportEntry *e = arena_alloc(a, sizeof *e);
+    e->what = what;
+    e->first = span;
+    e->count = 1;
+    ptrvec_push(a, rows, e);
+}
+
+static void collect_specializations(const IrModel *m, const IrGraph *g, PtrVec *rows, const SourceMap *sm,
+                                    int depth)
+{
+    for (int i = 0; i < g->nodes.len && depth < 64; i++) {
+        const IrNode *n = g->nodes.items[i];
+        const char *what = specialization_of(n);
+        if (what)
+            add_specialization(m->arena, rows, what, n->span, sm);
+        for (int k = 0; k < n->n_attrs; k++)
+            if (n->attrs[k].kind == IR_ATTR_GRAPH && n->attrs[k].g)
+                collect_specializations(m, n->attrs[k].g, rows, sm, depth + 1);
+    }
+}
+
+static void specialization_section(FILE *out, const Options *o, const Report *r, const SourceMap *sm)
+{
+    const IrModel *m = r->model;
+    fputs("\n## Trace-mode specializations\n\n", out);
+    PtrVec rows = r->specializations;
+    if (m && !o->trace) {
+        rows = (PtrVec){0};
+        for (int i = 0; i < r->specializations.len; i++)
+            ptrvec_push(m->arena, &rows, r->specializations.items[i]);
+        collect_specializations(m, m->graph, &rows, sm, 0);
+        for (int i = 0; i < m->functions.len; i++)
+            collect_specializations(m, ((IrFunction *)m->functions.items[i])->body, &rows, sm, 0);
+    }
+    if (!rows.len) {
+        fputs(o->trace ? "None.\n" : "None: this graph has no run-time branch, loop, size or list that trace mode "
+              "would fix to the examples'.\n", out);
+        return;
+    }
+    if (!o->trace)
+        fputs("What this script-mode graph keeps general and trace mode (`--trace`) would fix to the examples' "
+              "values:\n\n", out);
+    entry_table(out, m, sm, &rows, "Specialization");
+}
+
 static void op_section(FILE *out, const IrModel *m)
 {
     Histogram h = {0};
@@ -136,14 +225,7 @@ static void write_report(FILE *out, const Options *o, const Report *r, const Sou
         entry_table(out, m, sm, &r->unsupported, "Call");
     else
         fputs("None: every call reached has an ONNX mapping.\n", out);
-    fputs("\n## Trace-mode specializations\n\n", out);
-    if (r->specializations.len)
-        entry_table(out, m, sm, &r->specializations, "Specialization");
-    else if (!o->trace)
-        fputs("None recorded: this is a script-mode compilation (trace mode, --trace, records the branches "
-              "it fixes, the loops it unrolls and the sizes it freezes).\n", out);
-    else
-        fputs("None.\n", out);
+    specialization_section(out, o, r, sm);
     if (m)
         op_section(out, m);
 }
