@@ -76,7 +76,9 @@ static int entry_order(const void *x, const void *y)
     return strcmp(a->what, b->what);
 }
 
-static void entry_table(FILE *out, const IrModel *m, const SourceMap *sm, const PtrVec *entries, const char *what)
+/* WHAT_IS_CODE: the entries are names, shown as code. */
+static void entry_table(FILE *out, const IrModel *m, const SourceMap *sm, const PtrVec *entries, const char *what,
+                        bool what_is_code)
 {
     ReportEntry **sorted = arena_alloc(m->arena, sizeof(ReportEntry *) * (size_t)(entries->len + 1));
     memcpy(sorted, entries->items, sizeof(ReportEntry *) * (size_t)entries->len);
@@ -84,7 +86,8 @@ static void entry_table(FILE *out, const IrModel *m, const SourceMap *sm, const 
     fprintf(out, "| %s | Count | First at |\n|---|--:|---|\n", what);
     for (int i = 0; i < entries->len; i++) {
         const char *where = emit_location(m, sm, sorted[i]->first);
-        fprintf(out, "| `%s` | %d | %s%s%s |\n", sorted[i]->what, sorted[i]->count, where ? "`" : "",
+        const char *q = what_is_code ? "`" : "";
+        fprintf(out, "| %s%s%s | %d | %s%s%s |\n", q, sorted[i]->what, q, sorted[i]->count, where ? "`" : "",
                 where ? where : "(no location)", where ? "`" : "");
     }
 }
@@ -173,7 +176,7 @@ static void specialization_section(FILE *out, const Options *o, const Report *r,
     if (!o->trace)
         fputs("What this script-mode graph keeps general and trace mode (`--trace`) would fix to the examples' "
               "values:\n\n", out);
-    entry_table(out, m, sm, &rows, "Specialization");
+    entry_table(out, m, sm, &rows, "Specialization", false);
 }
 
 static void op_section(FILE *out, const IrModel *m)
@@ -222,7 +225,7 @@ static void write_report(FILE *out, const Options *o, const Report *r, const Sou
         fputs("compiled.\n", out);
     fputs("\n## Unsupported calls\n\n", out);
     if (r->unsupported.len)
-        entry_table(out, m, sm, &r->unsupported, "Call");
+        entry_table(out, m, sm, &r->unsupported, "Call", true);
     else
         fputs("None: every call reached has an ONNX mapping.\n", out);
     specialization_section(out, o, r, sm);
