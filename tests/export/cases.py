@@ -510,6 +510,12 @@ def unsupported_report():
     check(rows[:4] == want, "--report lists every unsupported call at once, with counts and places", report)
     check("| `Gemm` | 1 |" in report and "| `Relu` | 1 |" in report and "tsc2onnx.unsupported" not in report,
           "--report has the op histogram of what was built", report)
+    c = C.WORK.compile(model_path("sizes.ts"), ["--input", "x:float32[N,3,4]", "--report"],
+                       out=C.WORK.file("sizes.onnx"))
+    report = c.stdout.decode()
+    check(c.status == 0 and "| size read at run time (`Shape`): trace freezes it to the example's size | 1 | "
+          "`sizes.ts:10:34` |" in report, "--report lists what trace mode would specialize (a size read at "
+          "run time)", report)
     r = C.WORK.file("report.md")
     c = C.WORK.compile(model_path("blocks.ts"), ["--input", "x:float32[N,6]", "--functions", "--report=" + r],
                        out=C.WORK.file("blocks_r.onnx"))
