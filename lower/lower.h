@@ -55,6 +55,10 @@ void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
 void lower_name_nodes(IrModel *m);
 void lower_initializers_as_inputs(IrModel *m);
 
+/* Removes the nodes and initializers no graph output depends on (after the
+ * outputs are set; lower/prune.c). */
+void lower_prune(IrModel *m);
+
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);
 

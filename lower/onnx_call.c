@@ -13,6 +13,7 @@
 
 #include "ir/opschema.h"
 #include "lower/lower.h"
+#include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 
 void lower_init(Lower *L, Compiler *c, IrModel *m, int opset)
@@ -490,6 +491,8 @@ IrValue *lower_ir_of(Interp *in, Value *v, Span span)
         return NULL;
     }
     Tensor *t = v->u.tensor;
+    if (t->view_base && !native_refresh_view(in, t, span))
+        return NULL;
     if (t->is_static)
         return materialize_static(in, t, span);
     return t->ir;

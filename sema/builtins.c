@@ -430,8 +430,14 @@ static Value *min_max(Interp *in, CallArgs *a, Span span, bool is_max)
         Value *c = eval_compare_op(in, is_max ? AST_OP_GT : AST_OP_LT, x, best, span);
         if (!c || c->kind == VK_ERROR)
             return c;
-        if (c->dyn)
-            return sema_error(in, span, "%s() of values known only at run time is not supported yet", name);
+        if (c->dyn) {
+            /* run-time numbers: RuntimeInt._max / _min (torch/_scalar.ts) */
+            Value *dyn = value_is_dynamic_scalar(x) ? x : best, *other = dyn == x ? best : x;
+            best = call_method(in, dyn, intern(&in->c->names, is_max ? "_max" : "_min"), &other, 1, span);
+            if (!best || best->kind == VK_ERROR)
+                return best;
+            continue;
+        }
         if (c->u.b)
             best = x;
     }
@@ -1097,6 +1103,17 @@ Value *native_construct(Interp *in, Value *cls, CallArgs *a, Span span)
         CallArgs b = *a;
         return bi_range(in, &b, span, NULL);
     }
+    case NATIVE_CLASS_SLICE: {
+        /* slice(stop), slice(start, stop[, step]) */
+        if (!args_check(in, a, "slice", 1, 3, NULL, span))
+            return val_error(in);
+        Value *v = val_none(in);
+        v->kind = VK_SLICE;
+        v->u.slice.start = a->n_pos > 1 ? a->pos[0] : val_none(in);
+        v->u.slice.stop = a->n_pos > 1 ? a->pos[1] : a->pos[0];
+        v->u.slice.step = a->n_pos > 2 ? a->pos[2] : val_none(in);
+        return v;
+    }
     case NATIVE_CLASS_TYPE:
         if (a->n_pos == 1)
             return value_class(in, a->pos[0]);
@@ -1112,6 +1129,27 @@ Value *native_construct(Interp *in, Value *cls, CallArgs *a, Span span)
     default:
         return sema_error(in, span, "cannot create '%s' objects", cls->u.cls->name);
     }
+}
+
+/* slice.start, .stop, .step */
+static Value *slice_part(Interp *in, CallArgs *a, Span span, int which)
+{
+    Value *v = arg_get(a, 0, NULL);
+    if (!v || v->kind != VK_SLICE)
+        return sema_error(in, span, "expected a slice");
+    return which == 0 ? v->u.slice.start : which == 1 ? v->u.slice.stop : v->u.slice.step;
+}
+
+BUILTIN(bi_slice_start) { (void)self; return slice_part(in, a, span, 0); }
+BUILTIN(bi_slice_stop) { (void)self; return slice_part(in, a, span, 1); }
+BUILTIN(bi_slice_step) { (void)self; return slice_part(in, a, span, 2); }
+
+static void add_property(Interp *in, Value *cls, const char *name, BuiltinFn fn)
+{
+    Value *p = val_none(in);
+    p->kind = VK_PROPERTY;
+    p->u.wrapped = make_builtin(in, name, fn, NULL);
+    scope_set(in->arena, cls->u.cls->dict, intern(&in->c->names, name), p);
 }
 
 static Value *builtin_class(Interp *in, Scope *into, const char *name, int tag, Value *base)
@@ -1197,7 +1235,10 @@ void builtins_install(Interp *in, Scope *into)
     builtin_class(in, into, "dict", NATIVE_CLASS_DICT, k->object);
     builtin_class(in, into, "range", NATIVE_CLASS_RANGE, k->object);
     builtin_class(in, into, "NoneType", NATIVE_CLASS_NONETYPE, k->object);
-    builtin_class(in, into, "slice", NATIVE_CLASS_SLICE, k->object);
+    Value *slice_cls = builtin_class(in, into, "slice", NATIVE_CLASS_SLICE, k->object);
+    add_property(in, slice_cls, "start", bi_slice_start);
+    add_property(in, slice_cls, "stop", bi_slice_stop);
+    add_property(in, slice_cls, "step", bi_slice_step);
     builtin_class(in, into, "function", NATIVE_CLASS_FUNCTION, k->object);
     install_exceptions(in, into);
     for (size_t i = 0; i < sizeof builtin_functions / sizeof builtin_functions[0]; i++)

@@ -6,9 +6,12 @@
 
 #include "lower/lower.h"
 #include "sema/interp.h"
+#include "sema/native_tensor.h"
 #include "sema/report.h"
 #include "sema/sema_internal.h"
 #include "sema/symbolic.h"
+#include "sema/types.h"
+#include "sema/types_internal.h"
 
 /* ---- errors ---- */
 
@@ -42,13 +45,30 @@ static void call_chain_notes(Interp *in, Span reported)
     }
 }
 
+/* Whether the same error was reported at the same place already (a loop
+ * unrolled at compile time meets it once per iteration): the key is the
+ * interned "file:start:end:message". */
+static bool already_reported(Interp *in, Span at, const char *msg)
+{
+    const char *key = intern(&in->c->names, arena_sprintf(in->arena, "%u:%u:%u:%s", (unsigned)at.file,
+                                                          (unsigned)at.start, (unsigned)at.end, msg));
+    if (types_cache_get(in, key))
+        return true;
+    types_cache_put(in, key, key);
+    return false;
+}
+
 Value *sema_error(Interp *in, Span span, const char *fmt, ...)
 {
+    char msg[2048];
     va_list ap;
     va_start(ap, fmt);
-    Span at = sema_user_span(in, span);
-    diag_report(&in->c->diag, DIAG_ERROR, at, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    Span at = sema_user_span(in, span);
+    if (already_reported(in, at, msg))
+        return val_error(in);
+    diag_error(&in->c->diag, at, "%s", msg);
     call_chain_notes(in, at);
     return val_error(in);
 }
@@ -90,8 +110,8 @@ void report_uncaught(Interp *in)
 {
     Value *exc = in->exc;
     in->exc = NULL;
-    if (!exc)
-        return;
+    if (!exc || (in->cls.compile_error && is_instance_of(in, exc, in->cls.compile_error)))
+        return;     /* none, or already reported */
     const char *msg = exception_message(in, exc);
     Value *holder = scope_get(exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"));
     Traceback *tb = holder ? (Traceback *)holder->u.wrapped : NULL;
@@ -116,7 +136,7 @@ void report_uncaught(Interp *in)
     for (int i = first + 1; i < tb->len && shown < 6; i++) {
         if (!span_is_user(in, tb->spans[i]))
             continue;
-        diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", tb->names[i - 1] ? tb->names[i - 1] : "?");
+        diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", tb->names[i] ? tb->names[i] : "?");
         shown++;
     }
 }
@@ -344,8 +364,14 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     frame.first_arg = args->n_pos > 0 ? args->pos[0] : NULL;
     if (!bind_arguments(in, fn, args, frame.locals, span))
         return val_error(in);
+    if (!types_check_call(in, fn, args, frame.locals, span))
+        return val_error(in);
     in->frame = &frame;
     in->depth++;
+    if (types_script_frame(in)) {
+        types_enter_frame(in, fn, frame.locals);
+        types_check_optionals(in, fn);
+    }
     Value *result;
     if (fn->def->kind == AST_LAMBDA) {
         result = eval_expr(in, fn->def->u.lambda.body);
@@ -355,6 +381,13 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     }
     in->depth--;
     in->frame = frame.caller;
+    /* an error the stdlib reported (_native.error) unwinds to the user's
+     * call, which evaluates to poison so that later errors are reported too */
+    if (!result && in->exc && in->cls.compile_error && is_instance_of(in, in->exc, in->cls.compile_error) &&
+        span_is_user(in, span) && !span_is_user(in, fn->def->span)) {
+        in->exc = NULL;
+        return val_error(in);
+    }
     return result;
 }
 
@@ -717,14 +750,22 @@ Value *get_attr(Interp *in, Value *obj, const char *name, Span span)
         return v;
     if (in->report && (v = report_missing_attr(in, obj, name, span)))
         return v;   /* --report: recorded, evaluation goes on */
+    const char *near = native_suggest_attr(in, obj, name);
+    const char *owner = obj->kind == VK_MODULE ? obj->u.module->name
+                        : obj->kind == VK_CLASS ? obj->u.cls->name : value_type_name(in, obj);
+    const char *hint = near ? arena_sprintf(in->arena, "; did you mean '%s.%s'?", owner, near) : "";
+    /* the torch API and tensor methods: a name missing there is unsupported
+     * code, reported (with the others) rather than raised */
+    if (obj->kind == VK_MODULE && obj->u.module->path[0] == '<')
+        return sema_error(in, span, "'%s.%s' does not exist or is not supported%s", owner, name, hint);
+    if (obj->kind == VK_TENSOR || value_is_dynamic_scalar(obj))
+        return sema_error(in, span, "'%s' has no attribute '%s' (not supported)%s", owner, name, hint);
     if (obj->kind == VK_MODULE)
-        return raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'",
-                         obj->u.module->name, name);
+        return raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'%s", owner, name, hint);
     if (obj->kind == VK_CLASS)
-        return raise_new(in, in->cls.attribute_error, span, "type object '%s' has no attribute '%s'",
-                         obj->u.cls->name, name);
-    return raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
-                     value_type_name(in, obj), name);
+        return raise_new(in, in->cls.attribute_error, span, "type object '%s' has no attribute '%s'%s",
+                         owner, name, hint);
+    return raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'%s", owner, name, hint);
 }
 
 bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span)

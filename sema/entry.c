@@ -322,17 +322,25 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!e.main || e.main->kind == VK_ERROR || c->diag.nerrors)
         return NULL;
     e.module = construct_entry(&e);
-    if (!e.module || c->diag.nerrors)
+    if (!e.module)
         return NULL;
+    /* errors in __init__ left poison where they were: forward() still runs,
+     * so that its errors are reported in the same run */
     walk_modules(&e, e.module, "", 0);
-    if (req->weights && !load_weights(&e))
+    if (req->weights && !c->diag.nerrors && !load_weights(&e))
         return NULL;
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)
         return NULL;
     lower_functions_check(&in);
     symbolic_check_opsets(&in);
-    if (!entry_make_outputs(&e, out) || !entry_check_dynamic_used(&e) || !entry_params_as_inputs(&e))
+    lower.active = true;        /* an output that is a stale view is taken again */
+    bool outputs_ok = entry_make_outputs(&e, out);
+    lower.active = false;
+    if (!outputs_ok || c->diag.nerrors || !entry_check_dynamic_used(&e))
+        return NULL;
+    lower_prune(model);
+    if (!entry_params_as_inputs(&e))
         return NULL;
     if (req->keep_initializers_as_inputs || model->ir_version < 4)
         lower_initializers_as_inputs(model);

@@ -31,6 +31,7 @@ typedef struct EntryCtx {
     PtrVec leaves;              /* EntryLeaf *, graph input order */
     bool *spec_used;            /* per req->inputs entry */
     bool *dynamic_used;         /* per req->dynamic entry */
+    Scope *forward_globals;     /* where forward()'s annotations are resolved */
 } EntryCtx;
 
 /* forward()'s arguments: graph inputs for the parameters that have types,

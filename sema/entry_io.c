@@ -23,6 +23,7 @@
 #include "ir/symdim.h"
 #include "lower/lower.h"
 #include "sema/entry_internal.h"
+#include "sema/types.h"
 
 static Diag *diag_of(EntryCtx *e)
 {
@@ -181,6 +182,31 @@ static const char *flat_name(Arena *a, const char *path)
 
 /* ---- building parameter values ---- */
 
+/* The value of an annotated scalar parameter: a run-time int, float or
+ * bool whose graph input is a 0-d tensor. */
+static bool scalar_leaf_type(EntryCtx *e, EntryLeaf *leaf)
+{
+    Interp *in = e->in;
+    const InputSpec *spec = leaf->spec;
+    const char *ann = leaf->scalar, *name = leaf->path;
+    DType want = !strcmp(ann, "int") ? DT_INT64 : !strcmp(ann, "float") ? DT_FLOAT : DT_BOOL;
+    if (leaf->type.rank > 0) {
+        sema_error(in, leaf->param->span, "input '%s' is annotated '%s' but %s gives it rank %d", name, ann,
+                   spec->origin, leaf->type.rank);
+        return false;
+    }
+    DType dt = leaf->type.dtype;
+    bool widened = spec->python_scalar && dtype_is_float(want) && (dtype_is_float(dt) || dt == DT_INT64);
+    if (dt != want && !widened) {
+        sema_error(in, leaf->param->span, "input '%s' is annotated '%s' but %s gives it element type %s", name,
+                   ann, spec->origin, dtype_name(dt));
+        return false;
+    }
+    leaf->type = ir_type_scalar(want);
+    return true;
+}
+
+
 static Value *build_value(EntryCtx *e, const AstNode *param, const char *path, const AstNode *ann, int depth);
 
 static Value *make_leaf(EntryCtx *e, const AstNode *param, const char *path, int spec, Ann ann, int depth)
@@ -202,6 +228,14 @@ static Value *make_leaf(EntryCtx *e, const AstNode *param, const char *path, int
         leaf->type.dims = dims_copy(in->arena, s->type.dims, s->type.rank);
     leaf->param = param;
     leaf->scalar = depth == 0 && ann.kind == ANN_SCALAR ? ann.scalar : NULL;
+    const char *bad = depth == 0 ? types_graph_input_problem(in, param->u.arg.annotation, e->forward_globals) : NULL;
+    if (bad) {
+        sema_error(in, param->span, "forward() parameter '%s' of type '%s' is not supported yet as a graph input "
+                   "(inputs are tensors, numbers, and lists, tuples and dicts of tensors)", path, bad);
+        return val_error(in);
+    }
+    if (leaf->scalar && !scalar_leaf_type(e, leaf))
+        return val_error(in);
     leaf->value = val_none(in);
     ptrvec_push(in->arena, &e->leaves, leaf);
     return leaf->value;
@@ -383,37 +417,9 @@ bool entry_check_dynamic_used(EntryCtx *e)
 
 /* ---- graph inputs ---- */
 
-/* The value of an annotated scalar parameter: a run-time int, float or
- * bool whose graph input is a 0-d tensor. */
-static bool scalar_leaf_type(EntryCtx *e, EntryLeaf *leaf)
-{
-    Interp *in = e->in;
-    const InputSpec *spec = leaf->spec;
-    const char *ann = leaf->scalar, *name = leaf->path;
-    DType want = !strcmp(ann, "int") ? DT_INT64 : !strcmp(ann, "float") ? DT_FLOAT : DT_BOOL;
-    if (leaf->type.rank > 0) {
-        sema_error(in, leaf->param->span, "input '%s' is annotated '%s' but %s gives it rank %d", name, ann,
-                   spec->origin, leaf->type.rank);
-        return false;
-    }
-    DType dt = leaf->type.dtype;
-    bool widened = spec->python_scalar && dtype_is_float(want) && (dtype_is_float(dt) || dt == DT_INT64);
-    if (dt != want && !widened) {
-        sema_error(in, leaf->param->span, "input '%s' is annotated '%s' but %s gives it element type %s", name,
-                   ann, spec->origin, dtype_name(dt));
-        return false;
-    }
-    leaf->type = ir_type_scalar(want);
-    return true;
-}
-
 static bool create_leaf_input(EntryCtx *e, EntryLeaf *leaf)
 {
     Interp *in = e->in;
-    if (leaf->scalar && !scalar_leaf_type(e, leaf)) {
-        *leaf->value = *val_error(in);
-        return false;
-    }
     IrModel *m = in->lower->model;
     IrValue *iv = ir_add_input(m->graph, leaf->name, leaf->type, leaf->param->span);
     if (iv->name != intern(&in->c->names, leaf->name)) {
@@ -447,6 +453,7 @@ static bool bind_parameters(EntryCtx *e, Function *fn, CallArgs *args)
     int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
     int n_defaults = a->u.arguments.defaults.len;
     args->pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(np + 1));
+    e->forward_globals = fn->globals;
     bool ok = true;
     for (int i = 1; i < np; i++) {
         const AstNode *p = forward_param(a, i);
@@ -567,6 +574,12 @@ static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
             if (!v->u.dict->entries[i].deleted)
                 ok &= flatten_outputs(e, v->u.dict->entries[i].value, span, depth + 1);
         return ok;
+    }
+    if (v->kind == VK_INSTANCE && lookup_attr(e->in, v, intern(&e->in->c->names, "__iter__"), span)) {
+        /* a tuple-like result (torch.return_types: values, indices) */
+        Value *items = val_tuple(e->in, 0);
+        if (iterate_static(e->in, v, items->u.list, span))
+            return flatten_outputs(e, items, span, depth + 1);
     }
     if (v->kind == VK_NONE) {
         sema_error(e->in, span, "forward() returned None");

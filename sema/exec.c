@@ -6,6 +6,7 @@
 
 #include "sema/interp.h"
 #include "sema/sema_internal.h"
+#include "sema/types.h"
 
 /* ---- assignment ---- */
 
@@ -132,6 +133,11 @@ ExecStatus assign_target(Interp *in, const AstNode *target, Value *v)
             return EXEC_RAISE;
         if (obj->kind == VK_ERROR)
             return EXEC_NORMAL;
+        if (v->kind == VK_ERROR && obj->kind == VK_INSTANCE) {
+            /* poison is stored as it is, so that reading it back is quiet */
+            scope_set(in->arena, obj->u.inst->attrs, target->u.attribute.attr, v);
+            return EXEC_NORMAL;
+        }
         if (!set_attr(in, obj, target->u.attribute.attr, v, target->span) && in->exc)
             return EXEC_RAISE;
         return EXEC_NORMAL;
@@ -152,9 +158,11 @@ static ExecStatus exec_assign(Interp *in, const AstNode *s)
     Value *v = eval_expr(in, s->u.assign.value);
     if (!v)
         return EXEC_RAISE;
-    for (int i = 0; i < s->u.assign.targets.len; i++)
+    for (int i = 0; i < s->u.assign.targets.len; i++) {
+        types_check_assign(in, s->u.assign.targets.items[i], NULL, v);
         if (assign_target(in, s->u.assign.targets.items[i], v) == EXEC_RAISE)
             return EXEC_RAISE;
+    }
     return EXEC_NORMAL;
 }
 
@@ -184,6 +192,7 @@ static ExecStatus exec_aug_assign(Interp *in, const AstNode *s)
     Value *r = eval_inplace_binop(in, s->u.aug_assign.op, cur, rhs, s->span);
     if (!r)
         return EXEC_RAISE;
+    types_check_assign(in, t, NULL, r);
     return assign_target(in, t, r);
 }
 
@@ -194,6 +203,7 @@ static ExecStatus exec_ann_assign(Interp *in, const AstNode *s)
     Value *v = eval_expr(in, s->u.ann_assign.value);
     if (!v)
         return EXEC_RAISE;
+    types_check_assign(in, s->u.ann_assign.target, s->u.ann_assign.annotation, v);
     return assign_target(in, s->u.ann_assign.target, v);
 }
 
@@ -488,6 +498,7 @@ static ExecStatus exec_return(Interp *in, const AstNode *s)
     Value *v = s->u.value.value ? eval_expr(in, s->u.value.value) : val_none(in);
     if (!v)
         return EXEC_RAISE;
+    types_check_return(in, s, v);
     in->frame->return_value = v;
     return EXEC_RETURN;
 }

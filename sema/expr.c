@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sema/interp.h"
+#include "sema/types.h"
 
 /* ---- special-method names of operators ---- */
 
@@ -284,7 +285,7 @@ Value *eval_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
         return val_error(in);
     OpNames names = op_names(op);
-    if (names.imethod && a->kind == VK_INSTANCE) {
+    if (names.imethod && (a->kind == VK_INSTANCE || a->kind == VK_TENSOR)) {
         Value *m = lookup_attr(in, a, intern(&in->c->names, names.imethod), span);
         if (in->exc)
             return NULL;
@@ -530,26 +531,44 @@ static Value *eval_unary(Interp *in, const AstNode *e)
 
 /* ---- boolean operators ---- */
 
-static Value *eval_bool_op(Interp *in, const AstNode *e)
+/* `a and b` / `a or b` where a's truth is known only at run time: both
+ * operands are evaluated and the run-time truth selects (a Where); see
+ * RuntimeBool._select in torch/_scalar.ts. */
+static Value *select_by_truth(Interp *in, Value *truth, Value *a, Value *rest, bool is_and, Span span)
+{
+    Value *args[2] = {is_and ? rest : a, is_and ? a : rest};
+    return call_method(in, truth, intern(&in->c->names, "_select"), args, 2, span);
+}
+
+static Value *eval_bool_op_from(Interp *in, const AstNode *e, int from)
 {
     bool is_and = e->u.bool_op.op == AST_OP_AND;
     Value *v = NULL;
-    for (int i = 0; i < e->u.bool_op.values.len; i++) {
+    for (int i = from; i < e->u.bool_op.values.len; i++) {
         const AstNode *operand = e->u.bool_op.values.items[i];
         v = eval_expr(in, operand);
         if (!v || v->kind == VK_ERROR)
             return v;
+        if (i == e->u.bool_op.values.len - 1)
+            return v;       /* the last operand is the result as it is */
         Value *t = eval_truth(in, v, operand->span);
         if (!t || t->kind == VK_ERROR)
             return t;
-        if (t->dyn)
-            return sema_error(in, operand->span,
-                              "'%s' on a value known only at run time is not supported yet",
-                              is_and ? "and" : "or");
+        if (t->dyn) {
+            Value *rest = eval_bool_op_from(in, e, i + 1);
+            if (!rest || rest->kind == VK_ERROR)
+                return rest;
+            return select_by_truth(in, t, v, rest, is_and, e->span);
+        }
         if (t->u.b != is_and)
             return v;       /* short circuit */
     }
     return v;
+}
+
+static Value *eval_bool_op(Interp *in, const AstNode *e)
+{
+    return eval_bool_op_from(in, e, 0);
 }
 
 static Value *eval_compare(Interp *in, const AstNode *e)
@@ -664,7 +683,7 @@ static Value *eval_seq_display(Interp *in, const AstNode *e)
     Value *r = e->kind == AST_TUPLE ? val_tuple(in, e->u.seq.elts.len) : val_list(in, e->u.seq.elts.len);
     if (!eval_elements(in, &e->u.seq.elts, r->u.list))
         return NULL;
-    return r;
+    return types_check_display(in, e, r) ? r : val_error(in);
 }
 
 static Value *eval_dict_display(Interp *in, const AstNode *e)
@@ -693,7 +712,7 @@ static Value *eval_dict_display(Interp *in, const AstNode *e)
             sema_error(in, knode->span, "dict keys must be compile-time constants (str, int, tuple); found '%s'",
                        value_type_name(in, k));
     }
-    return d;
+    return types_check_display(in, e, d) ? d : val_error(in);
 }
 
 static Value *eval_if_exp(Interp *in, const AstNode *e)

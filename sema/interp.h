@@ -19,6 +19,8 @@
 #include "support/context.h"
 
 typedef struct Lower Lower;
+typedef struct TypeEnv TypeEnv;
+typedef struct TypeCache TypeCache;
 
 typedef enum ExecStatus {
     EXEC_NORMAL,
@@ -41,6 +43,7 @@ typedef struct Frame {
     Value *defining_class;      /* for zero-argument super() */
     Value *first_arg;
     struct Module *module;
+    TypeEnv *types;             /* script code: the type each variable keeps */
 } Frame;
 
 /* Well-known names, interned once. */
@@ -64,6 +67,7 @@ typedef struct InterpClasses {
     Value *nn_module;                   /* torch.nn.Module */
     Value *dtype;                       /* torch.dtype */
     Value *runtime_int, *runtime_float, *runtime_bool;  /* methods of run-time scalars */
+    Value *compile_error;               /* _native.error(): reported, unwinds to user code */
 } InterpClasses;
 
 struct Interp {
@@ -87,6 +91,7 @@ struct Interp {
     bool static_only;           /* no graph: dynamic values are errors */
     struct SymbolicTable *symbolics;    /* @symbolic mappings (sema/symbolic.c) */
     struct Report *report;      /* --report records, or NULL (sema/report.c) */
+    TypeCache *types;           /* parsed annotations (sema/types.c) */
 };
 
 void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);

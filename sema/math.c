@@ -22,11 +22,21 @@ static bool num(const Value *v, double *out)
     }
 }
 
+/* math.f(x) of a number known only at run time: x._math("f") (the methods
+ * of run-time numbers, torch/_scalar.ts). */
+static Value *math_run_time(Interp *in, CallArgs *a, Span span, const Builtin *self)
+{
+    Value *name = val_cstr(in, self->name);
+    return call_method(in, a->pos[0], intern(&in->c->names, "_math"), &name, 1, span);
+}
+
 static Value *math_unary(Interp *in, CallArgs *a, Span span, const Builtin *self)
 {
     double x;
     if (!args_check(in, a, self->name, 1, 1, NULL, span))
         return val_error(in);
+    if (value_is_dynamic_scalar(a->pos[0]))
+        return math_run_time(in, a, span, self);
     if (!num(a->pos[0], &x))
         return sema_error(in, span, "math.%s() needs a number known at compile time", self->name);
     UnaryFn fn = (UnaryFn)(uintptr_t)self->data;
@@ -43,6 +53,8 @@ static Value *math_to_int(Interp *in, CallArgs *a, Span span, const Builtin *sel
         return val_error(in);
     if (a->pos[0]->kind == VK_INT && !a->pos[0]->dyn)
         return a->pos[0];
+    if (value_is_dynamic_scalar(a->pos[0]))
+        return math_run_time(in, a, span, self);
     if (!num(a->pos[0], &x))
         return sema_error(in, span, "math.%s() needs a number known at compile time", self->name);
     UnaryFn fn = (UnaryFn)(uintptr_t)self->data;
@@ -69,6 +81,8 @@ static Value *math_log(Interp *in, CallArgs *a, Span span, const Builtin *self)
     double x, base = 0;
     if (!args_check(in, a, "log", 1, 2, NULL, span))
         return val_error(in);
+    if (a->n_pos == 1 && value_is_dynamic_scalar(a->pos[0]))
+        return math_run_time(in, a, span, self);
     if (!num(a->pos[0], &x) || (a->n_pos == 2 && !num(a->pos[1], &base)))
         return sema_error(in, span, "math.log() needs numbers known at compile time");
     if (x <= 0 || (a->n_pos == 2 && (base <= 0 || base == 1)))

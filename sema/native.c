@@ -13,6 +13,7 @@
 #include "lower/functions.h"
 #include "lower/lower.h"
 #include "sema/interp.h"
+#include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 #include "sema/symbolic.h"
 
@@ -646,6 +647,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "parameter", n_parameter);
     put_fn(in, m, "detach", n_detach);
     put_fn(in, m, "call_module", n_call_module);
+    native_tensor_install(in, m);
 }
 
 Value *onnx_op_value(Interp *in, Module *onnx, const char *name)

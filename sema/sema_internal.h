@@ -14,14 +14,14 @@ Value *lookup_name(Interp *in, const char *name);
 Value *format_value(Interp *in, Value *v, const char *spec, Span span);
 
 /* call.c */
+/* SPAN when it is in the user's files, else the innermost call from user
+ * code into the stdlib (where diagnostics and IR nodes point). */
+Span sema_user_span(Interp *in, Span span);
 Value *make_function(Interp *in, const AstNode *def, const char *name, Span span);
 Closure *closure_of(Interp *in, Frame *f);
 void record_traceback(Interp *in, Value *exc, Span span);
 /* Reports an uncaught exception as a compile error with its call chain. */
 void report_uncaught(Interp *in);
-/* SPAN when it is in the user's files, else the innermost call from user
- * code into the stdlib (where errors are reported and nodes located). */
-Span sema_user_span(Interp *in, Span span);
 
 /* imports.c */
 ExecStatus exec_import(Interp *in, const AstNode *s);

@@ -164,6 +164,16 @@ typedef struct Tensor {
     const char *param_name; /* state_dict name, for parameters and buffers */
     bool is_parameter;
     bool requires_grad;
+    /* in-place writes (sema/native_tensor.c): VERSION counts the writes
+     * into this tensor; a view (x[0], x.view(...)) records its base, the
+     * base's version when it was taken, and the functions that take the
+     * view from the base (VIEW_FN(base)) and write a new view value back
+     * into a base (VIEW_INVERSE(base, value)). */
+    int version;
+    struct Tensor *view_base;
+    struct Value *view_base_value;
+    struct Value *view_fn, *view_inverse;
+    int view_version;
 } Tensor;
 
 typedef struct BoundMethod {

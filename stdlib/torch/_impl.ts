@@ -1,9 +1,13 @@
-# The torch functions, written over onnx.* operators.
+# The torch functions, written over onnx.* operators: helpers, arithmetic,
+# comparisons, elementwise math, shapes and creation.  Reductions live in
+# torch._reduce, indexing in torch._index, random numbers in torch._random.
 #
 # Conventions: every public function follows torch's signature; element
 # types follow PyTorch's promotion rules (_native.result_type), so a Python
 # number never changes a tensor's dtype (x + 3 on float32 stays float32);
-# __opset__-dependent forms are chosen with _OPSET.
+# __opset__-dependent forms are chosen with _OPSET.  Errors the user can fix
+# (a dim out of range, a run-time value where a constant is needed) go
+# through _error(), which reports at the user's call and goes on.
 import onnx
 import _native
 
@@ -13,9 +17,16 @@ _f64 = _native.float64
 _i64 = _native.int64
 _i32 = _native.int32
 _bool = _native.bool_
+_INT64_MAX = 9223372036854775807
+_INT64_MIN = -9223372036854775807 - 1
 
 
 # ---- helpers ------------------------------------------------------------
+
+def _error(msg):
+    """Reports MSG at the user's call; the call evaluates to poison."""
+    return _native.error(msg)
+
 
 def _dtype(x):
     return _native.dtype_of(x)
@@ -37,6 +48,10 @@ def _floating(x):
     if _native.is_tensor(x) and _native.is_floating(_dtype(x)):
         return x
     return _native.as_tensor(x, _f32)
+
+
+def _is_number(v):
+    return isinstance(v, int) or isinstance(v, float) or isinstance(v, bool)
 
 
 def _size_args(size):
@@ -72,12 +87,96 @@ def _squeeze_axes(x, axes):
     return onnx.Squeeze(x, axes=axes)
 
 
-def _norm_dim(dim, rank):
+def _slice(x, starts, ends, axes, steps=None):
+    """onnx.Slice in the form of the opset: starts, ends, axes and steps are
+    inputs from opset 10 (and may hold run-time ints), attributes before
+    (constants, no steps)."""
+    if _OPSET >= 10:
+        if steps is None:
+            return onnx.Slice(x, _shape_tensor(starts), _shape_tensor(ends), axes)
+        return onnx.Slice(x, _shape_tensor(starts), _shape_tensor(ends), axes, _shape_tensor(steps))
+    if steps is not None and len([s for s in steps if not _native.is_static(s) or s != 1]) > 0:
+        return _error("slicing with a step needs opset 10 or later")
+    if not _native.is_static(starts) or not _native.is_static(ends):
+        return _error("slicing with bounds known only at run time needs opset 10 or later")
+    return onnx.Slice(x, starts=list(starts), ends=list(ends), axes=list(axes))
+
+
+def _static_int(v, what):
+    """V when it is an int known at compile time, else an error."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        return _error(f"'{what}' must be an int, found {type(v).__name__}")
+    if not _native.is_static(v):
+        return _error(f"'{what}' must be known at compile time; this int is computed at run time")
+    return v
+
+
+def _norm_dim(dim, rank, what="dim"):
+    """DIM in [-rank, rank) as an index in [0, rank)."""
+    dim = _static_int(dim, what)
     if dim < -rank or dim >= rank:
         if rank == 0 and (dim == 0 or dim == -1):
             return 0
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-rank}, {rank - 1}], but got {dim})")
+        lo = -rank if rank > 0 else -1
+        hi = rank - 1 if rank > 0 else 0
+        return _error(f"Dimension out of range (expected to be in range of [{lo}, {hi}], but got {dim})")
     return dim + rank if dim < 0 else dim
+
+
+def _norm_dims(dim, rank, what="dim"):
+    """An int, tuple or list of dims as a sorted list without repeats; None
+    and () mean every dimension (returned as None)."""
+    if dim is None:
+        return None
+    if isinstance(dim, int):
+        return [_norm_dim(dim, rank, what)]
+    dims = []
+    for d in dim:
+        n = _norm_dim(d, rank, what)
+        if n in dims:
+            return _error(f"dim {n} appears multiple times in the list of dims")
+        dims.append(n)
+    if len(dims) == 0:
+        return None
+    return sorted(dims)
+
+
+def _size_of(x, dims):
+    """The number of elements of x over DIMS: an int, or a run-time int."""
+    n = 1
+    for d in dims:
+        n = n * x.size(d)
+    return n
+
+
+def _static_size(x, d):
+    return _native.static_size(x, d)
+
+
+def _with_shape(t, shape, src=None):
+    """T with the sizes the compiler knows from SHAPE (see _native.refine)."""
+    return _native.refine(t, shape, src)
+
+
+def _view(t, base, fn, inverse):
+    """Marks T as a view of BASE: T == fn(BASE), and writing a value V into
+    T writes inverse(BASE, V) into BASE."""
+    return _native.view(t, base, fn, inverse)
+
+
+def _shape_view(t, base):
+    """T is BASE with another shape (view, squeeze, flatten ...)."""
+    return _view(t, base, lambda b: _reshape_to(b, t), lambda b, v: _reshape_to(v, b))
+
+
+def _reshape_to(x, like):
+    """x reshaped to the shape of tensor LIKE (same element count)."""
+    shape = _native.static_shape(like)
+    if shape is not None:
+        r = onnx.Reshape(x, list(shape))
+    else:
+        r = onnx.Reshape(x, onnx.Shape(like))
+    return _with_shape(r, like)
 
 
 # ---- arithmetic -----------------------------------------------------------
@@ -85,14 +184,19 @@ def _norm_dim(dim, rank):
 def add(input, other, *, alpha=1, out=None):
     a, b = _promote(input, other)
     if alpha != 1:
-        b = onnx.Mul(b, alpha)
+        b = onnx.Mul(b, _to(alpha, _dtype(b)))
+    if _dtype(a) == _bool:
+        return onnx.Or(a, b)
     return onnx.Add(a, b)
 
 
 def sub(input, other, *, alpha=1, out=None):
     a, b = _promote(input, other)
+    if _dtype(a) == _bool:
+        return _error("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                      "Use the `^` or `logical_xor()` operator instead.")
     if alpha != 1:
-        b = onnx.Mul(b, alpha)
+        b = onnx.Mul(b, _to(alpha, _dtype(b)))
     return onnx.Sub(a, b)
 
 
@@ -123,8 +227,7 @@ def div(input, other, *, rounding_mode=None, out=None):
     b = _to(other, dt)
     if rounding_mode == "trunc":
         if _native.is_floating(dt):
-            q = onnx.Div(a, b)
-            return onnx.Mul(onnx.Sign(q), onnx.Floor(onnx.Abs(q)))
+            return trunc(onnx.Div(a, b))
         return onnx.Div(a, b)
     if rounding_mode == "floor":
         if _native.is_floating(dt):
@@ -135,7 +238,7 @@ def div(input, other, *, rounding_mode=None, out=None):
         inexact = onnx.Not(onnx.Equal(onnx.Mul(q, b), a))
         neg = onnx.Xor(onnx.Less(a, _to(0, dt)), onnx.Less(b, _to(0, dt)))
         return onnx.Sub(q, onnx.Cast(onnx.And(inexact, neg), to=dt))
-    raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
+    return _error(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '{rounding_mode}'")
 
 
 divide = div
@@ -166,6 +269,9 @@ def pow(input, exponent):
 
 
 def neg(input):
+    if _dtype(input) == _bool:
+        return _error("Negation, the `-` operator, on a bool tensor is not supported. "
+                      "If you are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
     return onnx.Neg(input)
 
 
@@ -173,31 +279,122 @@ negative = neg
 
 
 def abs(input):
+    if _dtype(input) == _bool:
+        return input
     return onnx.Abs(input)
 
 
-def reciprocal(input):
+absolute = abs
+
+
+def reciprocal(input: Tensor):
     return onnx.Reciprocal(_floating(input))
 
 
 def sign(input):
+    if _dtype(input) == _bool:
+        return input
     return onnx.Sign(input)
 
 
-def matmul(input, other):
+def trunc(input):
+    if not _native.is_floating(_dtype(input)):
+        return input
+    return onnx.Mul(onnx.Sign(input), onnx.Floor(onnx.Abs(input)))
+
+
+fix = trunc
+
+
+def frac(input):
+    return sub(input, trunc(input))
+
+
+def square(input):
+    return mul(input, input)
+
+
+def _matmul_check(a, b, fname):
+    if a.dim() == 0 or b.dim() == 0:
+        return _error(f"{fname}(): both arguments need at least 1 dimension, "
+                      f"got {a.dim()}D and {b.dim()}D tensors")
+    return None
+
+
+def matmul(input: Tensor, other: Tensor):
     a, b = _promote(input, other)
+    if _matmul_check(a, b, "matmul") is not None:
+        return None
     return onnx.MatMul(a, b)
 
 
-def mm(input, mat2):
+def _rank_check(x, rank, fname, what):
+    if x.dim() != rank:
+        return _error(f"{fname}(): {what} must be a {rank}D tensor, got a {x.dim()}D tensor "
+                      f"of shape {_native.shape_text(x)}")
+    return x
+
+
+def mm(input: Tensor, mat2: Tensor):
+    _rank_check(input, 2, "mm", "self")
+    _rank_check(mat2, 2, "mm", "mat2")
     return matmul(input, mat2)
 
 
-def bmm(input, mat2):
+def bmm(input: Tensor, mat2: Tensor):
+    _rank_check(input, 3, "bmm", "batch1")
+    _rank_check(mat2, 3, "bmm", "batch2")
     return matmul(input, mat2)
 
 
-# ---- comparisons ------------------------------------------------------------
+def mv(input: Tensor, vec: Tensor):
+    _rank_check(input, 2, "mv", "input")
+    _rank_check(vec, 1, "mv", "vec")
+    return matmul(input, vec)
+
+
+def dot(input: Tensor, other: Tensor):
+    _rank_check(input, 1, "dot", "input")
+    _rank_check(other, 1, "dot", "other")
+    return matmul(input, other)
+
+
+def _scaled_sum(input, prod, beta, alpha):
+    """beta * input + alpha * prod, PyTorch's addmm family."""
+    if alpha != 1:
+        prod = mul(prod, alpha)
+    if beta == 0:
+        return prod
+    if beta != 1:
+        input = mul(input, beta)
+    return add(input, prod)
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
+    _rank_check(mat1, 2, "addmm", "mat1")
+    _rank_check(mat2, 2, "addmm", "mat2")
+    c, a, b = _promote(input, mat1, mat2)
+    if _native.is_floating(_dtype(a)) and _native.is_static(alpha) and _native.is_static(beta) \
+            and beta != 0 and c.dim() <= 2:
+        return onnx.Gemm(a, b, c, alpha=alpha, beta=beta)
+    return _scaled_sum(c, onnx.MatMul(a, b), beta, alpha)
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1, out=None):
+    return _scaled_sum(input, mv(mat, vec), beta, alpha)
+
+
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    return _scaled_sum(input, bmm(batch1, batch2), beta, alpha)
+
+
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    prod = onnx.ReduceSum(bmm(batch1, batch2), [0], keepdims=0) if _OPSET >= 13 \
+        else onnx.ReduceSum(bmm(batch1, batch2), axes=[0], keepdims=0)
+    return _scaled_sum(input, prod, beta, alpha)
+
+
+# ---- comparisons and logic ------------------------------------------------
 
 def eq(input, other):
     a, b = _promote(input, other)
@@ -232,88 +429,223 @@ def ge(input, other):
     return onnx.Not(onnx.Less(a, b))
 
 
-def logical_and(input, other):
+greater = gt
+greater_equal = ge
+less = lt
+less_equal = le
+not_equal = ne
+
+
+def equal(input, other):
+    """True when both tensors have the same size and elements (a run-time bool)."""
+    a = _native.static_shape(input)
+    b = _native.static_shape(other)
+    if a is not None and b is not None and a != b:
+        return False
+    import torch._reduce as R
+    return _native.to_scalar(R.all(eq(input, other)))
+
+
+def logical_and(input: Tensor, other: Tensor):
     return onnx.And(_to(input, _bool), _to(other, _bool))
 
 
-def logical_or(input, other):
+def logical_or(input: Tensor, other: Tensor):
     return onnx.Or(_to(input, _bool), _to(other, _bool))
+
+
+def logical_xor(input: Tensor, other: Tensor):
+    return onnx.Xor(_to(input, _bool), _to(other, _bool))
 
 
 def logical_not(input):
     return onnx.Not(_to(input, _bool))
 
 
+def _bitwise(input, other, op, name):
+    a, b = _promote(input, other)
+    if _dtype(a) == _bool:
+        return op(a, b)
+    if _native.is_floating(_dtype(a)):
+        return _error(f"{name}(): only integer and bool tensors are supported, found {_dtype(a)}")
+    return _error(f"{name}() on integer tensors is not supported yet (ONNX has Bitwise* from opset 18)")
+
+
+def bitwise_and(input, other):
+    return _bitwise(input, other, onnx.And, "bitwise_and")
+
+
+def bitwise_or(input, other):
+    return _bitwise(input, other, onnx.Or, "bitwise_or")
+
+
+def bitwise_xor(input, other):
+    return _bitwise(input, other, onnx.Xor, "bitwise_xor")
+
+
+def bitwise_not(input):
+    if _dtype(input) == _bool:
+        return onnx.Not(input)
+    return _error("bitwise_not() on integer tensors is not supported yet (ONNX has BitwiseNot from opset 18)")
+
+
+def isnan(input: Tensor):
+    if not _native.is_floating(_dtype(input)):
+        return full_like(input, False, dtype=_bool)
+    return onnx.IsNaN(input)
+
+
+def isinf(input):
+    if not _native.is_floating(_dtype(input)):
+        return full_like(input, False, dtype=_bool)
+    return onnx.IsInf(input)
+
+
+def isfinite(input):
+    if not _native.is_floating(_dtype(input)):
+        return full_like(input, True, dtype=_bool)
+    return onnx.Not(onnx.Or(onnx.IsNaN(input), onnx.IsInf(input)))
+
+
+def _minmax2(a, b, op, pick_a, bool_op):
+    """max/min of two tensors with broadcasting; Max and Min take integers
+    only from opset 12, before which a Where picks."""
+    x, y = _promote(a, b)
+    dt = _dtype(x)
+    if dt == _bool:
+        return bool_op(x, y)
+    if _native.is_floating(dt) or _OPSET >= 12:
+        return op(x, y)
+    return onnx.Where(pick_a(x, y), x, y)
+
+
+def maximum(input, other):
+    return _minmax2(input, other, onnx.Max, onnx.Greater, onnx.Or)
+
+
+def minimum(input, other):
+    return _minmax2(input, other, onnx.Min, onnx.Less, onnx.And)
+
+
+fmax = maximum
+fmin = minimum
+
+
+def _is_scalar_bound(v):
+    return v is None or _is_number(v) or (_native.is_tensor(v) and v.dim() == 0)
+
+
+def clamp(input, min=None, max=None, *, out=None):
+    if min is None and max is None:
+        return _error("torch.clamp: At least one of 'min' or 'max' must not be None")
+    dt = _native.result_type(input, min, max)
+    x = _to(input, dt)
+    lo = None if min is None else _to(min, dt)
+    hi = None if max is None else _to(max, dt)
+    if dt != _bool and _is_scalar_bound(min) and _is_scalar_bound(max) and \
+            (_native.is_floating(dt) or _OPSET >= 12):
+        if _OPSET >= 11:
+            return onnx.Clip(x, lo, hi)
+        if _native.is_static(min) and _native.is_static(max) and not _native.is_tensor(min) \
+                and not _native.is_tensor(max):
+            return onnx.Clip(x, min=-3.4e38 if min is None else min, max=3.4e38 if max is None else max)
+    if lo is not None:
+        x = maximum(x, lo)
+    if hi is not None:
+        x = minimum(x, hi)
+    return x
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):
+    return clamp(input, max=max)
+
+
 # ---- elementwise math -----------------------------------------------------
 
-def exp(input):
+def exp(input: Tensor):
     return onnx.Exp(_floating(input))
 
 
-def log(input):
+def expm1(input: Tensor):
+    return sub(exp(input), 1)
+
+
+def log(input: Tensor):
     return onnx.Log(_floating(input))
 
 
-def log2(input):
+def log2(input: Tensor):
     x = _floating(input)
-    return onnx.Div(onnx.Log(x), 0.6931471805599453)
+    return onnx.Div(onnx.Log(x), _to(0.6931471805599453, _dtype(x)))
 
 
-def log10(input):
+def log10(input: Tensor):
     x = _floating(input)
-    return onnx.Div(onnx.Log(x), 2.302585092994046)
+    return onnx.Div(onnx.Log(x), _to(2.302585092994046, _dtype(x)))
 
 
-def log1p(input):
+def log1p(input: Tensor):
     x = _floating(input)
-    return onnx.Log(onnx.Add(x, 1.0))
+    return onnx.Log(onnx.Add(x, _to(1.0, _dtype(x))))
 
 
-def sqrt(input):
+def sqrt(input: Tensor):
     return onnx.Sqrt(_floating(input))
 
 
-def rsqrt(input):
+def rsqrt(input: Tensor):
     return onnx.Reciprocal(onnx.Sqrt(_floating(input)))
 
 
-def sin(input):
+def sin(input: Tensor):
     return onnx.Sin(_floating(input))
 
 
-def cos(input):
+def cos(input: Tensor):
     return onnx.Cos(_floating(input))
 
 
-def tan(input):
+def tan(input: Tensor):
     return onnx.Tan(_floating(input))
 
 
-def asin(input):
+def asin(input: Tensor):
     return onnx.Asin(_floating(input))
 
 
-def acos(input):
+def acos(input: Tensor):
     return onnx.Acos(_floating(input))
 
 
-def atan(input):
+def atan(input: Tensor):
     return onnx.Atan(_floating(input))
 
 
-def sinh(input):
+arcsin = asin
+arccos = acos
+arctan = atan
+
+
+def sinh(input: Tensor):
     return onnx.Sinh(_floating(input))
 
 
-def cosh(input):
+def cosh(input: Tensor):
     return onnx.Cosh(_floating(input))
 
 
-def tanh(input):
+def tanh(input: Tensor):
     return onnx.Tanh(_floating(input))
 
 
-def sigmoid(input):
+def sigmoid(input: Tensor):
     return onnx.Sigmoid(_floating(input))
 
 
@@ -321,7 +653,7 @@ def relu(input):
     return onnx.Relu(input)
 
 
-def erf(input):
+def erf(input: Tensor):
     return onnx.Erf(_floating(input))
 
 
@@ -337,76 +669,131 @@ def ceil(input):
     return onnx.Ceil(input)
 
 
-def round(input):
+def round(input, *, decimals=0):
     if not _native.is_floating(_dtype(input)):
         return input
-    return onnx.Round(input)
+    if decimals == 0:
+        return onnx.Round(input)
+    scale = _to(10.0 ** decimals, _dtype(input))
+    return onnx.Div(onnx.Round(onnx.Mul(input, scale)), scale)
 
 
-def softmax(input, dim=None, dtype=None):
+def _softmax_dim(rank, dim, fname):
+    if dim is None:
+        return 0 if rank in (0, 1, 3) else 1
+    return _norm_dim(dim, rank)
+
+
+def _softmax_like(op, input, dim, dtype, fname):
     x = input if dtype is None else _to(input, dtype)
     x = _floating(x)
     rank = x.dim()
-    if dim is None:
-        dim = 0 if rank in (0, 1, 3) else 1
     if rank == 0:
-        return onnx.Softmax(_unsqueeze_axes(x, [0]), axis=0)
-    dim = _norm_dim(dim, rank)
+        return _squeeze_axes(op(_unsqueeze_axes(x, [0]), axis=0), [0])
+    dim = _softmax_dim(rank, dim, fname)
     if _OPSET >= 13 or dim == rank - 1:
-        return onnx.Softmax(x, axis=dim)
+        return op(x, axis=dim)
     # before opset 13 Softmax flattens the axes after `axis`: move dim last
     perm = list(range(rank))
     perm[dim] = rank - 1
     perm[rank - 1] = dim
-    y = onnx.Softmax(onnx.Transpose(x, perm=perm), axis=rank - 1)
+    y = op(onnx.Transpose(x, perm=perm), axis=rank - 1)
     return onnx.Transpose(y, perm=perm)
 
 
-def log_softmax(input, dim=None, dtype=None):
-    x = input if dtype is None else _to(input, dtype)
-    x = _floating(x)
-    rank = x.dim()
-    if dim is None:
-        dim = 0 if rank in (0, 1, 3) else 1
-    dim = _norm_dim(dim, rank)
-    if _OPSET >= 13 or dim == rank - 1:
-        return onnx.LogSoftmax(x, axis=dim)
-    perm = list(range(rank))
-    perm[dim] = rank - 1
-    perm[rank - 1] = dim
-    y = onnx.LogSoftmax(onnx.Transpose(x, perm=perm), axis=rank - 1)
-    return onnx.Transpose(y, perm=perm)
+def softmax(input: Tensor, dim: Optional[int] = None, dtype=None):
+    return _softmax_like(onnx.Softmax, input, dim, dtype, "softmax")
+
+
+def log_softmax(input: Tensor, dim: Optional[int] = None, dtype=None):
+    return _softmax_like(onnx.LogSoftmax, input, dim, dtype, "log_softmax")
+
+
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return nonzero(condition, as_tuple=True)
+    a, b = _promote(input, other)
+    c = _to(condition, _bool)
+    if _dtype(a) == _bool:
+        # ONNX Runtime has no bool Where kernel
+        return onnx.Or(onnx.And(c, a), onnx.And(onnx.Not(c), b))
+    return onnx.Where(c, a, b)
 
 
 # ---- shapes ---------------------------------------------------------------
 
+def _check_shape(shape):
+    minus = 0
+    for d in shape:
+        if not _native.is_static(d):
+            if not isinstance(d, int):
+                return _error(f"view(): shape entries must be ints, found {type(d).__name__}")
+            continue
+        if isinstance(d, bool) or not isinstance(d, int):
+            return _error(f"view(): shape entries must be ints, found {type(d).__name__}")
+        if d < -1:
+            return _error(f"invalid shape dimension {d}")
+        if d == -1:
+            minus += 1
+    if minus > 1:
+        return _error("only one dimension can be inferred")
+    return shape
+
+
 def reshape(input, shape):
     shape = tuple(shape)
-    for d in shape:
-        if _native.is_static(d) and d < -1:
-            raise RuntimeError(f"invalid shape dimension {d}")
-    return onnx.Reshape(input, _shape_tensor(shape))
+    if _check_shape(shape) is None:
+        return None
+    zeros = [d for d in shape if _native.is_static(d) and d == 0]
+    if len(zeros) > 0:
+        if _OPSET < 14:
+            return _error("reshape() to a size-0 dimension needs opset 14 or later")
+        res = onnx.Reshape(input, _shape_tensor(shape), allowzero=1)
+    else:
+        # a size known to equal the input's size at the same position is
+        # written 0 (ONNX's "copy"), so x.view(x.size(0), -1) stays constant
+        rank = input.dim()
+        out = [0 if not _native.is_static(d) and i < rank and _native.same_size(d, input, i) else d
+               for i, d in enumerate(shape)]
+        res = onnx.Reshape(input, _shape_tensor(out))
+    _with_shape(res, shape, input)
+    return _shape_view(res, input)
 
 
-def flatten(input, start_dim=0, end_dim=-1):
+def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1):
     rank = input.dim()
     if rank == 0:
         return reshape(input, (1,))
     start = _norm_dim(start_dim, rank)
     end = _norm_dim(end_dim, rank)
     if start > end:
-        raise RuntimeError("flatten() has invalid args: start_dim cannot come after end_dim")
+        return _error("flatten() has invalid args: start_dim cannot come after end_dim")
     if start == end:
         return input
     if start == 1 and end == rank - 1:
-        return onnx.Flatten(input, axis=1)
+        return _shape_view(onnx.Flatten(input, axis=1), input)
     shape = [0] * start + [-1]
     for i in range(end + 1, rank):
-        shape.append(input.size(i))
-    return onnx.Reshape(input, _shape_tensor(shape))
+        s = _static_size(input, i)
+        shape.append(s if s is not None else input.size(i))
+    return _shape_view(onnx.Reshape(input, _shape_tensor(shape)), input)
 
 
-def transpose(input, dim0, dim1):
+def unflatten(input, dim, sizes):
+    rank = input.dim()
+    d = _norm_dim(dim, rank)
+    shape = [0] * d + list(sizes) + [0] * (rank - d - 1)
+    return _shape_view(onnx.Reshape(input, _shape_tensor(shape)), input)
+
+
+def _permute_view(t, base, perm):
+    inv = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return _view(t, base, lambda b: onnx.Transpose(b, perm=perm), lambda b, v: onnx.Transpose(v, perm=inv))
+
+
+def transpose(input: Tensor, dim0: int, dim1: int):
     rank = input.dim()
     d0 = _norm_dim(dim0, rank)
     d1 = _norm_dim(dim1, rank)
@@ -415,51 +802,91 @@ def transpose(input, dim0, dim1):
     perm = list(range(rank))
     perm[d0] = d1
     perm[d1] = d0
-    return onnx.Transpose(input, perm=perm)
+    return _permute_view(onnx.Transpose(input, perm=perm), input, perm)
 
 
 swapaxes = transpose
+swapdims = transpose
 
 
 def permute(input, dims):
     rank = input.dim()
+    if len(dims) != rank:
+        return _error(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
+                      f"the length of the desired ordering of dimensions i.e. input.dim() = {rank} "
+                      f"is not equal to len(dims) = {len(dims)}")
     perm = [_norm_dim(d, rank) for d in dims]
     if sorted(perm) != list(range(rank)):
-        raise RuntimeError("permute(): dims must be a permutation of the dimensions")
-    return onnx.Transpose(input, perm=perm)
+        return _error("permute(): repeated dim")
+    return _permute_view(onnx.Transpose(input, perm=perm), input, perm)
 
 
 def t(input):
+    if input.dim() > 2:
+        return _error(f"t() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
     if input.dim() < 2:
         return input
     return transpose(input, 0, 1)
 
 
-def unsqueeze(input, dim):
-    return _unsqueeze_axes(input, [_norm_dim(dim, input.dim() + 1)])
-
-
-def squeeze(input, dim=None):
-    if dim is None:
-        if _OPSET >= 13:
-            return onnx.Squeeze(input)
-        return onnx.Squeeze(input)
+def movedim(input, source, destination):
     rank = input.dim()
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    src = [_norm_dim(d, rank) for d in src]
+    dst = [_norm_dim(d, rank) for d in dst]
+    perm = [-1] * rank
+    for s, d in zip(src, dst):
+        perm[d] = s
+    rest = [i for i in range(rank) if i not in src]
+    k = 0
+    for i in range(rank):
+        if perm[i] == -1:
+            perm[i] = rest[k]
+            k += 1
+    return permute(input, perm)
+
+
+moveaxis = movedim
+
+
+def unsqueeze(input: Tensor, dim: int):
+    r = _unsqueeze_axes(input, [_norm_dim(dim, input.dim() + 1)])
+    return _shape_view(r, input)
+
+
+def squeeze(input: Tensor, dim: Optional[int] = None):
+    rank = input.dim()
+    if dim is None:
+        axes = [i for i in range(rank) if _static_size(input, i) == 1]
+        unknown = [i for i in range(rank) if _static_size(input, i) is None]
+        if len(unknown) > 0:
+            return _error(f"squeeze() of a tensor of shape {_native.shape_text(input)}: whether the "
+                          "run-time sized dimensions are 1 is not known at compile time; name the dims")
+        if len(axes) == 0:
+            return input
+        return _shape_view(_squeeze_axes(input, axes), input)
     d = _norm_dim(dim, rank)
-    size = input.size(d)
-    if _native.is_static(size) and size != 1:
+    size = _static_size(input, d)
+    if size is not None and size != 1:
         return input
-    return _squeeze_axes(input, [d])
+    return _shape_view(_squeeze_axes(input, [d]), input)
 
 
-def cat(tensors, dim=0, *, out=None):
+def cat(tensors: List[Tensor], dim: int = 0, *, out=None):
     tensors = list(tensors)
     if len(tensors) == 0:
-        raise RuntimeError("torch.cat(): expected a non-empty list of Tensors")
+        return _error("torch.cat(): expected a non-empty list of Tensors")
+    for i, x in enumerate(tensors):
+        if not _native.is_tensor(x):
+            return _error(f"cat(): expected a list of Tensors, but element {i} is {type(x).__name__}")
     ts = _promote(*tensors)
     if len(ts) == 1:
         return ts[0]
     rank = ts[0].dim()
+    for i, x in enumerate(ts):
+        if x.dim() != rank:
+            return _error(f"Tensors must have same number of dimensions: got {rank} and {x.dim()}")
     return onnx.Concat(*ts, axis=_norm_dim(dim, rank))
 
 
@@ -467,11 +894,226 @@ concat = cat
 concatenate = cat
 
 
-def stack(tensors, dim=0, *, out=None):
+def stack(tensors: List[Tensor], dim: int = 0, *, out=None):
     tensors = list(tensors)
+    if len(tensors) == 0:
+        return _error("stack expects a non-empty TensorList")
     rank = tensors[0].dim()
+    for i, x in enumerate(tensors):
+        if x.dim() != rank:
+            return _error(f"stack expects each tensor to be equal size, but got {_native.shape_text(tensors[0])} "
+                          f"at entry 0 and {_native.shape_text(x)} at entry {i}")
     d = _norm_dim(dim, rank + 1)
-    return cat([unsqueeze(x, d) for x in tensors], d)
+    return cat([_unsqueeze_axes(x, [d]) for x in tensors], d)
+
+
+def hstack(tensors):
+    tensors = list(tensors)
+    return cat(tensors, 0 if tensors[0].dim() == 1 else 1)
+
+
+def vstack(tensors):
+    return cat([x if x.dim() >= 2 else reshape(x, (1, -1)) for x in tensors], 0)
+
+
+def expand(input, *sizes):
+    sizes = _size_args(sizes)
+    rank = input.dim()
+    k = len(sizes)
+    if k < rank:
+        return _error(f"expand(): the number of sizes provided ({k}) must be greater or equal to "
+                      f"the number of dimensions in the tensor ({rank})")
+    shape = []
+    for i, s in enumerate(sizes):
+        j = i - (k - rank)
+        have = _static_size(input, j) if j >= 0 else None
+        if _native.is_static(s) and s == -1:
+            if j < 0:
+                return _error(f"expand(): the expanded size of the tensor (-1) isn't allowed in a "
+                              f"leading, non-existing dimension {i}")
+            shape.append(have if have is not None else input.size(j))
+        else:
+            if _native.is_static(s) and have is not None and have != 1 and have != s:
+                return _error(f"The expanded size of the tensor ({s}) must match the existing size ({have}) "
+                              f"at non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
+                              f"Tensor sizes: {_native.shape_text(input)}")
+            shape.append(s)
+    r = _with_shape(onnx.Expand(input, _shape_tensor(shape)), shape)
+    return _view(r, input, lambda b: onnx.Expand(b, _shape_tensor(shape)), _no_write_back("expand"))
+
+
+def _no_write_back(name):
+    def inverse(b, v):
+        return _error(f"writing into the result of {name}() is not supported: more than one element "
+                      "of the written-to tensor refers to a single memory location; clone() it first")
+    return inverse
+
+
+def expand_as(input, other):
+    shape = _native.static_shape(other)
+    if shape is not None:
+        return expand(input, shape)
+    r = _with_shape(onnx.Expand(input, onnx.Shape(other)), other)
+    return _view(r, input, lambda b: onnx.Expand(b, onnx.Shape(other)), _no_write_back("expand_as"))
+
+
+def broadcast_to(input, size):
+    return expand(input, size)
+
+
+def repeat(input, *sizes):
+    sizes = _size_args(sizes)
+    rank = input.dim()
+    if len(sizes) < rank:
+        return _error("Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor")
+    x = input
+    if len(sizes) > rank:
+        x = _unsqueeze_axes(x, list(range(len(sizes) - rank)))
+    return onnx.Tile(x, _shape_tensor(sizes))
+
+
+def tile(input, dims):
+    dims = tuple(dims)
+    rank = input.dim()
+    if len(dims) < rank:
+        dims = (1,) * (rank - len(dims)) + dims
+    return repeat(input, dims)
+
+
+def flip(input, dims):
+    rank = input.dim()
+    ds = _norm_dims([dims] if isinstance(dims, int) else dims, rank)
+    if ds is None:
+        return input
+    n = len(ds)
+    return _slice(input, [-1] * n, [_INT64_MIN] * n, ds, [-1] * n)
+
+
+def roll(input, shifts, dims=None):
+    if dims is None:
+        flat = reshape(input, (-1,))
+        return _reshape_to(roll(flat, shifts, 0), input)
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if len(shifts) != len(dims):
+        return _error(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
+    x = input
+    for s, d in zip(shifts, dims):
+        d = _norm_dim(d, input.dim())
+        s = _static_int(s, "shifts")
+        n = _static_size(input, d)
+        if n is not None:
+            if n == 0:
+                continue
+            s = s % n
+        if s == 0:
+            continue
+        tail = _slice(x, [-s], [_INT64_MAX], [d])
+        head = _slice(x, [0], [-s], [d])
+        x = onnx.Concat(tail, head, axis=d)
+    return x
+
+
+def _trilu_mask(input, diagonal, upper):
+    """Where tril/triu keep elements: col - row <= k (tril) or >= k (triu)."""
+    n = input.size(-2)
+    m = input.size(-1)
+    rows = _unsqueeze_axes(arange(n), [1])
+    cols = _unsqueeze_axes(arange(m), [0])
+    diff = onnx.Sub(cols, rows)
+    k = _to(diagonal, _i64)
+    return ge(diff, k) if upper else le(diff, k)
+
+
+def _trilu(input, diagonal, upper, name):
+    if input.dim() < 2:
+        return _error(f"{name}: input tensor must have at least 2 dimensions")
+    if _OPSET >= 14:
+        return onnx.Trilu(input, _to(diagonal, _i64), upper=1 if upper else 0)
+    keep = _trilu_mask(input, diagonal, upper)
+    return where(keep, input, _to(0, _dtype(input)))
+
+
+def tril(input: Tensor, diagonal: int = 0):
+    return _trilu(input, diagonal, False, "tril")
+
+
+def triu(input: Tensor, diagonal: int = 0):
+    return _trilu(input, diagonal, True, "triu")
+
+
+def diag_embed(input):
+    return _error("diag_embed() is not supported yet")
+
+
+# ---- einsum ---------------------------------------------------------------
+
+def _einsum_parse(equation, n):
+    eq = equation.replace(" ", "")
+    if "->" in eq:
+        lhs, out = eq.split("->")
+    else:
+        lhs = eq
+        counts = {}
+        for c in lhs:
+            if c != ",":
+                counts[c] = counts.get(c, 0) + 1
+        out = "".join(sorted([c for c in counts if counts[c] == 1]))
+    subs = lhs.split(",")
+    if len(subs) != n:
+        return _error(f"einsum(): more operands were provided than specified in the equation"
+                      if len(subs) < n else
+                      f"einsum(): fewer operands were provided than specified in the equation")
+    return subs, out
+
+
+def _einsum_decomposed(equation, ops):
+    """Einsum before opset 12: each operand is permuted into one letter
+    order and unsqueezed to every letter, the product is summed over the
+    contracted letters, and the result is permuted to the output order."""
+    r = _einsum_parse(equation, len(ops))
+    if r is None:
+        return None
+    subs, out = r
+    if "." in equation:
+        return _error("einsum() with '...' needs opset 12 or later")
+    letters = list(out)
+    for s in subs:
+        for c in s:
+            if c not in letters:
+                letters.append(c)
+    prod = None
+    for s, x in zip(subs, ops):
+        if len([c for i, c in enumerate(s) if c in s[:i]]) > 0:
+            return _error("einsum() with a repeated index in one operand needs opset 12 or later")
+        if len(s) != x.dim():
+            return _error(f"einsum(): the number of subscripts in the equation ({len(s)}) does not match "
+                          f"the number of dimensions ({x.dim()}) for operand {ops.index(x)}")
+        order = sorted(range(len(s)), key=lambda i: letters.index(s[i]))
+        y = x
+        if order != list(range(len(s))):
+            y = onnx.Transpose(x, perm=order)
+        missing = [i for i, c in enumerate(letters) if c not in s]
+        if len(missing) > 0:
+            y = _unsqueeze_axes(y, missing)
+        prod = y if prod is None else onnx.Mul(prod, y)
+    contracted = list(range(len(out), len(letters)))
+    if len(contracted) > 0:
+        prod = onnx.ReduceSum(prod, contracted, keepdims=0) if _OPSET >= 13 else \
+            onnx.ReduceSum(prod, axes=contracted, keepdims=0)
+    return prod
+
+
+def einsum(equation: str, *operands):
+    if len(operands) == 1 and (isinstance(operands[0], list) or isinstance(operands[0], tuple)):
+        operands = tuple(operands[0])
+    ops = _promote(*operands)
+    if _OPSET >= 12:
+        r = _einsum_parse(equation, len(ops))
+        if r is None:
+            return None
+        return onnx.Einsum(*ops, equation=equation.replace(" ", ""))
+    return _einsum_decomposed(equation, ops)
 
 
 # ---- creation -------------------------------------------------------------
@@ -480,62 +1122,129 @@ def _creation_dtype(dtype, default):
     return default if dtype is None else dtype
 
 
-def zeros(*size, dtype=None, device=None, requires_grad=False, layout=None, out=None):
+def zeros(*size, dtype=None, device=None, requires_grad=False, layout=None, out=None, pin_memory=False):
     return full(_size_args(size), 0.0, dtype=_creation_dtype(dtype, _f32))
 
 
-def ones(*size, dtype=None, device=None, requires_grad=False, layout=None, out=None):
+def ones(*size, dtype=None, device=None, requires_grad=False, layout=None, out=None, pin_memory=False):
     return full(_size_args(size), 1.0, dtype=_creation_dtype(dtype, _f32))
 
 
-def empty(*size, dtype=None, device=None, requires_grad=False, layout=None, memory_format=None, out=None):
+def empty(*size, dtype=None, device=None, requires_grad=False, layout=None, memory_format=None, out=None,
+          pin_memory=False):
     return full(_size_args(size), 0.0, dtype=_creation_dtype(dtype, _f32))
 
 
-def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None, out=None):
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None, out=None,
+         pin_memory=False):
     size = tuple(size)
     if dtype is None:
         dtype = _native.result_type(fill_value)
         if isinstance(fill_value, float):
             dtype = _f32
-    if _native.is_static(size) and _native.is_static(fill_value):
+    if _native.is_static(size) and _native.is_static(fill_value) and not _native.is_tensor(fill_value):
         return _native.full(size, fill_value, dtype)
-    value = _native.tensor([0], dtype)
+    static_fill = _native.is_static(fill_value) and not _native.is_tensor(fill_value)
+    value = _native.tensor([fill_value if static_fill else 0], dtype)
     base = onnx.ConstantOfShape(_shape_tensor(size), value=value)
-    return onnx.Add(base, _to(fill_value, dtype))
+    _with_shape(base, size)
+    if static_fill:
+        return base
+    return onnx.Add(base, _to(fill_value, dtype)) if dtype != _bool else \
+        onnx.Or(base, _to(fill_value, dtype))
+
+
+def _like(input, fill_value, dtype):
+    dtype = _creation_dtype(dtype, _dtype(input))
+    shape = _native.static_shape(input)
+    if shape is not None:
+        return full(shape, fill_value, dtype=dtype)
+    value = _native.tensor([fill_value], dtype)
+    return _with_shape(onnx.ConstantOfShape(onnx.Shape(input), value=value), input)
 
 
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, layout=None, memory_format=None):
-    return full(input.shape, 0, dtype=_creation_dtype(dtype, _dtype(input)))
+    return _like(input, 0, dtype)
 
 
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, layout=None, memory_format=None):
-    return full(input.shape, 1, dtype=_creation_dtype(dtype, _dtype(input)))
+    return _like(input, 1, dtype)
 
 
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, layout=None, memory_format=None):
-    return zeros_like(input, dtype=dtype)
+    return _like(input, 0, dtype)
 
 
-def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None, memory_format=None):
-    return full(input.shape, fill_value, dtype=_creation_dtype(dtype, _dtype(input)))
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, layout=None,
+              memory_format=None):
+    if not _native.is_static(fill_value) or _native.is_tensor(fill_value):
+        dt = _creation_dtype(dtype, _dtype(input))
+        return onnx.Add(_like(input, 0, dt), _to(fill_value, dt))
+    return _like(input, fill_value, dtype)
 
 
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
     if _native.is_tensor(data):
         return data if dtype is None else _to(data, dtype)
+    if not _native.is_static(data):
+        return _tensor_from_runtime(data, dtype)
     return _native.tensor(data, dtype)
+
+
+def _tensor_from_runtime(data, dtype):
+    """torch.tensor of numbers some of which are known only at run time."""
+    if isinstance(data, list) or isinstance(data, tuple):
+        parts = [_tensor_from_runtime(x, dtype) for x in data]
+        dt = _native.result_type(*[_native.as_tensor(x, _dtype(p)) for x, p in zip(data, parts)]) \
+            if dtype is None else dtype
+        return onnx.Concat(*[_unsqueeze_axes(_to(p, dt), [0]) for p in parts], axis=0)
+    dt = dtype if dtype is not None else _native.dtype_of(data) if not _native.is_static(data) else \
+        _native.result_type(data)
+    if _native.is_static(data) and isinstance(data, float) and dtype is None:
+        dt = _f32
+    return _native.as_tensor(data, dt)
 
 
 def as_tensor(data, dtype=None, device=None):
     return tensor(data, dtype=dtype)
 
 
+def scalar_tensor(s, *, dtype=None, device=None):
+    return tensor(s, dtype=_f32 if dtype is None else dtype)
+
+
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False, layout=None, out=None):
     if end is None:
         end = start
         start = 0
-    return _native.arange(start, end, step, dtype)
+    if _native.is_static(start) and _native.is_static(end) and _native.is_static(step):
+        return _native.arange(start, end, step, dtype)
+    if dtype is None:
+        floats = [v for v in (start, end, step) if isinstance(v, float)]
+        dtype = _f32 if len(floats) > 0 else _i64
+    r = onnx.Range(_to(start, dtype), _to(end, dtype), _to(step, dtype))
+    if _native.is_static(start) and start == 0 and _native.is_static(step) and step == 1:
+        _with_shape(r, (end,))
+    return r
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False, layout=None, out=None):
+    steps = _static_int(steps, "steps")
+    dt = _creation_dtype(dtype, _f32)
+    if steps == 1:
+        return full((1,), start, dtype=dt)
+    i = _to(arange(steps), _f32)
+    a = _to(start, _f32)
+    b = _to(end, _f32)
+    return _to(onnx.Add(a, onnx.Mul(i, onnx.Div(onnx.Sub(b, a), _to(steps - 1, _f32)))), dt)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False, layout=None, out=None):
+    m = n if m is None else m
+    dt = _creation_dtype(dtype, _f32)
+    rows = _unsqueeze_axes(arange(n), [1])
+    cols = _unsqueeze_axes(arange(m), [0])
+    return _to(onnx.Equal(rows, cols), dt)
 
 
 def is_tensor(obj):
@@ -547,4 +1256,40 @@ def is_floating_point(input):
 
 
 def numel(input):
-    return _native.numel(input)
+    """The element count: an int, or a run-time int carrying its symbolic
+    size (N*3) when some dimension is dynamic."""
+    if _native.static_shape(input) is not None:
+        return _native.numel(input)
+    return _size_of(input, range(input.dim()))
+
+
+def result_type(tensor1, tensor2):
+    return _native.result_type(tensor1, tensor2)
+
+
+def promote_types(type1, type2):
+    return _native.result_type(_native.full((1,), 0, type1), _native.full((1,), 0, type2))
+
+
+def can_cast(from_, to):
+    order = [_bool, _native.uint8, _native.int8, _native.int16, _i32, _i64, _native.float16,
+             _native.bfloat16, _f32, _f64]
+    if _native.is_floating(from_) and not _native.is_floating(to):
+        return False
+    if from_ != _bool and to == _bool:
+        return False
+    return True
+
+
+def nonzero(input, *, out=None, as_tuple=False):
+    x = _to(input, _bool)
+    nz = onnx.NonZero(x)
+    if as_tuple:
+        n = x.dim()
+        if n == 0:
+            return (_squeeze_axes(nz, [0]),)
+        return tuple(_squeeze_axes(_slice(nz, [i], [i + 1], [0]), [0]) for i in range(n))
+    return onnx.Transpose(nz, perm=[1, 0])
+
+
+argwhere = nonzero

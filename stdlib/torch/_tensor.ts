@@ -1,8 +1,16 @@
 # torch.Tensor: the methods and operators of tensor values.  Tensors are
 # values of the compiler, not instances; reading an attribute of a tensor
 # looks it up in this class.
+#
+# In-place methods (add_, masked_fill_, copy_ ...) and augmented operators
+# (x += y) compute the result functionally and write it into the tensor
+# (torch._index.inplace): every name bound to it, and the tensor a view was
+# taken from, see the new value.
 import _native
 import torch._impl as T
+import torch._reduce as R
+import torch._index as I
+import torch._random as Rnd
 
 
 class dtype:
@@ -11,6 +19,14 @@ class dtype:
     @property
     def is_floating_point(self):
         return _native.is_floating(self)
+
+    @property
+    def is_signed(self):
+        return self != _native.uint8 and self != _native.bool_
+
+
+def _ip(self, new, name):
+    return I.inplace(self, new, name)
 
 
 class Tensor:
@@ -32,8 +48,12 @@ class Tensor:
         return T.permute(self, list(range(_native.rank(self) - 1, -1, -1)))
 
     @property
+    def mT(self):
+        return T.transpose(self, -2, -1)
+
+    @property
     def data(self):
-        return _native.detach(self)
+        return self.detach()
 
     @property
     def device(self):
@@ -47,6 +67,18 @@ class Tensor:
     def requires_grad(self):
         return False
 
+    @property
+    def grad(self):
+        return None
+
+    @property
+    def is_sparse(self):
+        return False
+
+    @property
+    def layout(self):
+        return None
+
     def size(self, dim=None):
         if dim is None:
             return _native.shape(self)
@@ -59,31 +91,77 @@ class Tensor:
         return _native.rank(self)
 
     def numel(self):
-        return _native.numel(self)
+        return T.numel(self)
 
     def nelement(self):
-        return _native.numel(self)
+        return T.numel(self)
+
+    def element_size(self):
+        return {_native.float64: 8, _native.int64: 8, _native.float32: 4, _native.int32: 4,
+                _native.float16: 2, _native.bfloat16: 2, _native.int16: 2}.get(self.dtype, 1)
 
     def __len__(self):
         if _native.rank(self) == 0:
             raise TypeError("len() of a 0-d tensor")
         return _native.size(self, 0)
 
+    def __iter__(self):
+        if _native.rank(self) == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        return I.unbind(self, 0)
+
+    def __contains__(self, element):
+        return _native.to_scalar(R.any(T.eq(self, element)))
+
     def is_floating_point(self):
         return _native.is_floating(_native.dtype_of(self))
 
+    def is_contiguous(self, memory_format=None):
+        return True
+
+    def get_device(self):
+        return -1
+
     def type_as(self, other):
         return T._to(self, _native.dtype_of(other))
+
+    def item(self):
+        return _native.to_scalar(self)
+
+    def __int__(self):
+        return int(_native.to_scalar(self))
+
+    def __float__(self):
+        return float(_native.to_scalar(self))
+
+    def __bool__(self):
+        return bool(_native.to_scalar(T._to(self, _native.bool_)))
+
+    def __index__(self):
+        return _native.to_scalar(self)
+
+    def tolist(self):
+        return T._error("tolist() is not supported: the values of a tensor are not known when compiling")
+
+    def __getitem__(self, index):
+        return I.getitem(self, index)
+
+    def __setitem__(self, index, value):
+        return I.setitem(self, index, value)
 
     # ---- no-ops in an exported graph ----
     def contiguous(self, memory_format=None):
         return self
 
     def detach(self):
-        return _native.detach(self)
+        r = _native.detach(self)
+        return T._view(r, self, lambda b: b, lambda b, v: v)
+
+    def detach_(self):
+        return self
 
     def clone(self, memory_format=None):
-        return self
+        return _native.copy(self)
 
     def cpu(self):
         return self
@@ -91,8 +169,14 @@ class Tensor:
     def cuda(self, device=None, non_blocking=False):
         return self
 
+    def pin_memory(self):
+        return self
+
     def requires_grad_(self, requires_grad=True):
         return self
+
+    def retain_grad(self):
+        return None
 
     # ---- conversions ----
     def to(self, *args, dtype=None, device=None, non_blocking=False, copy=False, memory_format=None):
@@ -117,11 +201,23 @@ class Tensor:
     def half(self):
         return T._to(self, _native.float16)
 
+    def bfloat16(self):
+        return T._to(self, _native.bfloat16)
+
     def long(self):
         return T._to(self, _native.int64)
 
     def int(self):
         return T._to(self, _native.int32)
+
+    def short(self):
+        return T._to(self, _native.int16)
+
+    def char(self):
+        return T._to(self, _native.int8)
+
+    def byte(self):
+        return T._to(self, _native.uint8)
 
     def bool(self):
         return T._to(self, _native.bool_)
@@ -134,7 +230,7 @@ class Tensor:
         return T.add(other, self)
 
     def __iadd__(self, other):
-        return T.add(self, other)
+        return _ip(self, T.add(self, other), "add_")
 
     def __sub__(self, other):
         return T.sub(self, other)
@@ -142,11 +238,17 @@ class Tensor:
     def __rsub__(self, other):
         return T.sub(other, self)
 
+    def __isub__(self, other):
+        return _ip(self, T.sub(self, other), "sub_")
+
     def __mul__(self, other):
         return T.mul(self, other)
 
     def __rmul__(self, other):
         return T.mul(other, self)
+
+    def __imul__(self, other):
+        return _ip(self, T.mul(self, other), "mul_")
 
     def __truediv__(self, other):
         return T.div(self, other)
@@ -154,11 +256,17 @@ class Tensor:
     def __rtruediv__(self, other):
         return T.div(other, self)
 
+    def __itruediv__(self, other):
+        return _ip(self, T.div(self, other), "div_")
+
     def __floordiv__(self, other):
         return T.floor_divide(self, other)
 
     def __rfloordiv__(self, other):
         return T.floor_divide(other, self)
+
+    def __ifloordiv__(self, other):
+        return _ip(self, T.floor_divide(self, other), "floor_divide_")
 
     def __mod__(self, other):
         return T.remainder(self, other)
@@ -166,11 +274,17 @@ class Tensor:
     def __rmod__(self, other):
         return T.remainder(other, self)
 
+    def __imod__(self, other):
+        return _ip(self, T.remainder(self, other), "remainder_")
+
     def __pow__(self, other):
         return T.pow(self, other)
 
     def __rpow__(self, other):
         return T.pow(other, self)
+
+    def __ipow__(self, other):
+        return _ip(self, T.pow(self, other), "pow_")
 
     def __matmul__(self, other):
         return T.matmul(self, other)
@@ -188,13 +302,31 @@ class Tensor:
         return T.abs(self)
 
     def __invert__(self):
-        return T.logical_not(self)
+        return T.bitwise_not(self)
 
     def __and__(self, other):
-        return T.logical_and(self, other)
+        return T.bitwise_and(self, other)
+
+    def __rand__(self, other):
+        return T.bitwise_and(other, self)
+
+    def __iand__(self, other):
+        return _ip(self, T.bitwise_and(self, other), "bitwise_and_")
 
     def __or__(self, other):
-        return T.logical_or(self, other)
+        return T.bitwise_or(self, other)
+
+    def __ror__(self, other):
+        return T.bitwise_or(other, self)
+
+    def __ior__(self, other):
+        return _ip(self, T.bitwise_or(self, other), "bitwise_or_")
+
+    def __xor__(self, other):
+        return T.bitwise_xor(self, other)
+
+    def __rxor__(self, other):
+        return T.bitwise_xor(other, self)
 
     def __eq__(self, other):
         return T.eq(self, other)
@@ -214,21 +346,40 @@ class Tensor:
     def __ge__(self, other):
         return T.ge(self, other)
 
-    # ---- methods mirroring torch functions ----
+    # ---- arithmetic ----
     def add(self, other, *, alpha=1):
         return T.add(self, other, alpha=alpha)
 
     def sub(self, other, *, alpha=1):
         return T.sub(self, other, alpha=alpha)
 
+    subtract = sub
+
     def mul(self, other):
         return T.mul(self, other)
+
+    multiply = mul
 
     def div(self, other, *, rounding_mode=None):
         return T.div(self, other, rounding_mode=rounding_mode)
 
+    divide = div
+    true_divide = div
+
+    def floor_divide(self, other):
+        return T.floor_divide(self, other)
+
+    def remainder(self, other):
+        return T.remainder(self, other)
+
+    def fmod(self, other):
+        return T.fmod(self, other)
+
     def pow(self, exponent):
         return T.pow(self, exponent)
+
+    def rsub(self, other, alpha=1):
+        return T.rsub(self, other, alpha)
 
     def matmul(self, other):
         return T.matmul(self, other)
@@ -239,17 +390,130 @@ class Tensor:
     def bmm(self, other):
         return T.bmm(self, other)
 
+    def mv(self, vec):
+        return T.mv(self, vec)
+
+    def dot(self, other):
+        return T.dot(self, other)
+
+    def addmm(self, mat1, mat2, *, beta=1, alpha=1):
+        return T.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
+
+    def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
+        return T.baddbmm(self, batch1, batch2, beta=beta, alpha=alpha)
+
     def neg(self):
         return T.neg(self)
+
+    negative = neg
 
     def abs(self):
         return T.abs(self)
 
+    absolute = abs
+
+    def reciprocal(self):
+        return T.reciprocal(self)
+
+    def sign(self):
+        return T.sign(self)
+
+    def square(self):
+        return T.square(self)
+
+    def clamp(self, min=None, max=None):
+        return T.clamp(self, min, max)
+
+    clip = clamp
+
+    def clamp_min(self, min):
+        return T.clamp(self, min=min)
+
+    def clamp_max(self, max):
+        return T.clamp(self, max=max)
+
+    def maximum(self, other):
+        return T.maximum(self, other)
+
+    def minimum(self, other):
+        return T.minimum(self, other)
+
+    def lerp(self, end, weight):
+        return T.add(self, T.mul(T.sub(end, self), weight))
+
+    # ---- comparisons and logic ----
+    def eq(self, other):
+        return T.eq(self, other)
+
+    def ne(self, other):
+        return T.ne(self, other)
+
+    def lt(self, other):
+        return T.lt(self, other)
+
+    def le(self, other):
+        return T.le(self, other)
+
+    def gt(self, other):
+        return T.gt(self, other)
+
+    def ge(self, other):
+        return T.ge(self, other)
+
+    def equal(self, other):
+        return T.equal(self, other)
+
+    def logical_and(self, other):
+        return T.logical_and(self, other)
+
+    def logical_or(self, other):
+        return T.logical_or(self, other)
+
+    def logical_xor(self, other):
+        return T.logical_xor(self, other)
+
+    def logical_not(self):
+        return T.logical_not(self)
+
+    def bitwise_and(self, other):
+        return T.bitwise_and(self, other)
+
+    def bitwise_or(self, other):
+        return T.bitwise_or(self, other)
+
+    def bitwise_not(self):
+        return T.bitwise_not(self)
+
+    def isnan(self):
+        return T.isnan(self)
+
+    def isinf(self):
+        return T.isinf(self)
+
+    def isfinite(self):
+        return T.isfinite(self)
+
+    def where(self, condition, y):
+        return T.where(condition, self, y)
+
+    # ---- elementwise math ----
     def exp(self):
         return T.exp(self)
 
+    def expm1(self):
+        return T.expm1(self)
+
     def log(self):
         return T.log(self)
+
+    def log2(self):
+        return T.log2(self)
+
+    def log10(self):
+        return T.log10(self)
+
+    def log1p(self):
+        return T.log1p(self)
 
     def sqrt(self):
         return T.sqrt(self)
@@ -263,6 +527,24 @@ class Tensor:
     def cos(self):
         return T.cos(self)
 
+    def tan(self):
+        return T.tan(self)
+
+    def asin(self):
+        return T.asin(self)
+
+    def acos(self):
+        return T.acos(self)
+
+    def atan(self):
+        return T.atan(self)
+
+    def sinh(self):
+        return T.sinh(self)
+
+    def cosh(self):
+        return T.cosh(self)
+
     def tanh(self):
         return T.tanh(self)
 
@@ -272,8 +554,8 @@ class Tensor:
     def relu(self):
         return T.relu(self)
 
-    def reciprocal(self):
-        return T.reciprocal(self)
+    def erf(self):
+        return T.erf(self)
 
     def floor(self):
         return T.floor(self)
@@ -281,11 +563,14 @@ class Tensor:
     def ceil(self):
         return T.ceil(self)
 
-    def round(self):
-        return T.round(self)
+    def round(self, *, decimals=0):
+        return T.round(self, decimals=decimals)
 
-    def sign(self):
-        return T.sign(self)
+    def trunc(self):
+        return T.trunc(self)
+
+    def frac(self):
+        return T.frac(self)
 
     def softmax(self, dim, dtype=None):
         return T.softmax(self, dim, dtype)
@@ -293,26 +578,108 @@ class Tensor:
     def log_softmax(self, dim, dtype=None):
         return T.log_softmax(self, dim, dtype)
 
+    # ---- reductions ----
+    def sum(self, dim=None, keepdim=False, *, dtype=None):
+        return R.sum(self, dim, keepdim, dtype=dtype)
+
+    def nansum(self, dim=None, keepdim=False, *, dtype=None):
+        return R.nansum(self, dim, keepdim, dtype=dtype)
+
+    def mean(self, dim=None, keepdim=False, *, dtype=None):
+        return R.mean(self, dim, keepdim, dtype=dtype)
+
+    def prod(self, dim=None, keepdim=False, *, dtype=None):
+        return R.prod(self, dim, keepdim, dtype=dtype)
+
+    def max(self, dim=None, keepdim=False):
+        return R.max(self, dim, keepdim)
+
+    def min(self, dim=None, keepdim=False):
+        return R.min(self, dim, keepdim)
+
+    def amax(self, dim=(), keepdim=False):
+        return R.amax(self, dim, keepdim)
+
+    def amin(self, dim=(), keepdim=False):
+        return R.amin(self, dim, keepdim)
+
+    def argmax(self, dim=None, keepdim=False):
+        return R.argmax(self, dim, keepdim)
+
+    def argmin(self, dim=None, keepdim=False):
+        return R.argmin(self, dim, keepdim)
+
+    def std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+        return R.std(self, dim, unbiased, keepdim, correction=correction)
+
+    def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
+        return R.var(self, dim, unbiased, keepdim, correction=correction)
+
+    def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
+        return R.norm(self, p, dim, keepdim, dtype=dtype)
+
+    def logsumexp(self, dim, keepdim=False):
+        return R.logsumexp(self, dim, keepdim)
+
+    def any(self, dim=None, keepdim=False):
+        return R.any(self, dim, keepdim)
+
+    def all(self, dim=None, keepdim=False):
+        return R.all(self, dim, keepdim)
+
+    def count_nonzero(self, dim=None):
+        return R.count_nonzero(self, dim)
+
+    def cumsum(self, dim, *, dtype=None):
+        return R.cumsum(self, dim, dtype=dtype)
+
+    def cumprod(self, dim, *, dtype=None):
+        return R.cumprod(self, dim, dtype=dtype)
+
+    def sort(self, dim=-1, descending=False, stable=False):
+        return R.sort(self, dim, descending)
+
+    def argsort(self, dim=-1, descending=False, stable=False):
+        return R.argsort(self, dim, descending)
+
+    def topk(self, k, dim=-1, largest=True, sorted=True):
+        return R.topk(self, k, dim, largest, sorted)
+
+    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
+        return R.unique(self, sorted, return_inverse, return_counts, dim)
+
+    # ---- shapes ----
     def view(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], type(_native.float32)):
+            return T._error("view(dtype) (reinterpreting the bytes) is not supported")
         return T.reshape(self, T._size_args(shape))
 
     def reshape(self, *shape):
         return T.reshape(self, T._size_args(shape))
 
     def view_as(self, other):
-        return T.reshape(self, other.shape)
+        return T._shape_view(T._reshape_to(self, other), self)
 
     def reshape_as(self, other):
-        return T.reshape(self, other.shape)
+        return T._shape_view(T._reshape_to(self, other), self)
 
     def flatten(self, start_dim=0, end_dim=-1):
         return T.flatten(self, start_dim, end_dim)
 
+    def unflatten(self, dim, sizes):
+        return T.unflatten(self, dim, sizes)
+
     def transpose(self, dim0, dim1):
         return T.transpose(self, dim0, dim1)
 
+    swapaxes = transpose
+    swapdims = transpose
+
     def permute(self, *dims):
         return T.permute(self, T._size_args(dims))
+
+    def movedim(self, source, destination):
+        return T.movedim(self, source, destination)
 
     def t(self):
         return T.t(self)
@@ -322,6 +689,237 @@ class Tensor:
 
     def squeeze(self, dim=None):
         return T.squeeze(self, dim)
+
+    def expand(self, *sizes):
+        return T.expand(self, T._size_args(sizes))
+
+    def expand_as(self, other):
+        return T.expand_as(self, other)
+
+    def repeat(self, *sizes):
+        return T.repeat(self, T._size_args(sizes))
+
+    def tile(self, *dims):
+        return T.tile(self, T._size_args(dims))
+
+    def flip(self, *dims):
+        return T.flip(self, T._size_args(dims))
+
+    def roll(self, shifts, dims=None):
+        return T.roll(self, shifts, dims)
+
+    def tril(self, diagonal=0):
+        return T.tril(self, diagonal)
+
+    def triu(self, diagonal=0):
+        return T.triu(self, diagonal)
+
+    # ---- indexing ----
+    def index_select(self, dim, index):
+        return I.index_select(self, dim, index)
+
+    def select(self, dim, index):
+        return I.select(self, dim, index)
+
+    def narrow(self, dim, start, length):
+        return I.narrow(self, dim, start, length)
+
+    def split(self, split_size, dim=0):
+        return I.split(self, split_size, dim)
+
+    def tensor_split(self, indices_or_sections, dim=0):
+        return I.tensor_split(self, indices_or_sections, dim)
+
+    def chunk(self, chunks, dim=0):
+        return I.chunk(self, chunks, dim)
+
+    def unbind(self, dim=0):
+        return I.unbind(self, dim)
+
+    def gather(self, dim, index):
+        return I.gather(self, dim, index)
+
+    def take_along_dim(self, indices, dim=None):
+        return I.take_along_dim(self, indices, dim)
+
+    def scatter(self, dim, index, src=None, *, value=None, reduce=None):
+        return I.scatter(self, dim, index, src, value=value, reduce=reduce)
+
+    def scatter_add(self, dim, index, src):
+        return I.scatter_add(self, dim, index, src)
+
+    def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
+        return I.scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
+
+    def index_copy(self, dim, index, source):
+        return I.index_copy(self, dim, index, source)
+
+    def index_fill(self, dim, index, value):
+        return I.index_fill(self, dim, index, value)
+
+    def index_add(self, dim, index, source, *, alpha=1):
+        return I.index_add(self, dim, index, source, alpha=alpha)
+
+    def index_put(self, indices, values, accumulate=False):
+        if accumulate:
+            return T._error("index_put(accumulate=True) is not supported yet")
+        return I.index_put(self, tuple(indices), values)
+
+    def masked_fill(self, mask, value):
+        return I.masked_fill(self, mask, value)
+
+    def masked_select(self, mask):
+        return I.masked_select(self, mask)
+
+    def nonzero(self, *, as_tuple=False):
+        return T.nonzero(self, as_tuple=as_tuple)
+
+    def take(self, index):
+        return I.take(self, index)
+
+    # ---- in place ----
+    def add_(self, other, *, alpha=1):
+        return _ip(self, T.add(self, other, alpha=alpha), "add_")
+
+    def sub_(self, other, *, alpha=1):
+        return _ip(self, T.sub(self, other, alpha=alpha), "sub_")
+
+    def mul_(self, other):
+        return _ip(self, T.mul(self, other), "mul_")
+
+    def div_(self, other, *, rounding_mode=None):
+        return _ip(self, T.div(self, other, rounding_mode=rounding_mode), "div_")
+
+    def pow_(self, exponent):
+        return _ip(self, T.pow(self, exponent), "pow_")
+
+    def neg_(self):
+        return _ip(self, T.neg(self), "neg_")
+
+    def abs_(self):
+        return _ip(self, T.abs(self), "abs_")
+
+    def exp_(self):
+        return _ip(self, T.exp(self), "exp_")
+
+    def log_(self):
+        return _ip(self, T.log(self), "log_")
+
+    def sqrt_(self):
+        return _ip(self, T.sqrt(self), "sqrt_")
+
+    def floor_(self):
+        return _ip(self, T.floor(self), "floor_")
+
+    def ceil_(self):
+        return _ip(self, T.ceil(self), "ceil_")
+
+    def round_(self):
+        return _ip(self, T.round(self), "round_")
+
+    def sigmoid_(self):
+        return _ip(self, T.sigmoid(self), "sigmoid_")
+
+    def tanh_(self):
+        return _ip(self, T.tanh(self), "tanh_")
+
+    def relu_(self):
+        return _ip(self, T.relu(self), "relu_")
+
+    def reciprocal_(self):
+        return _ip(self, T.reciprocal(self), "reciprocal_")
+
+    def clamp_(self, min=None, max=None):
+        return _ip(self, T.clamp(self, min, max), "clamp_")
+
+    clip_ = clamp_
+
+    def clamp_min_(self, min):
+        return _ip(self, T.clamp(self, min=min), "clamp_min_")
+
+    def clamp_max_(self, max):
+        return _ip(self, T.clamp(self, max=max), "clamp_max_")
+
+    def masked_fill_(self, mask, value):
+        return _ip(self, I.masked_fill(self, mask, value), "masked_fill_")
+
+    def index_fill_(self, dim, index, value):
+        return _ip(self, I.index_fill(self, dim, index, value), "index_fill_")
+
+    def index_copy_(self, dim, index, source):
+        return _ip(self, I.index_copy(self, dim, index, source), "index_copy_")
+
+    def index_add_(self, dim, index, source, *, alpha=1):
+        return _ip(self, I.index_add(self, dim, index, source, alpha=alpha), "index_add_")
+
+    def index_put_(self, indices, values, accumulate=False):
+        return _ip(self, self.index_put(indices, values, accumulate), "index_put_")
+
+    def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
+        return _ip(self, I.scatter(self, dim, index, src, value=value, reduce=reduce), "scatter_")
+
+    def scatter_add_(self, dim, index, src):
+        return _ip(self, I.scatter_add(self, dim, index, src), "scatter_add_")
+
+    def copy_(self, src, non_blocking=False):
+        new = T._to(src, T._dtype(self))
+        return I._write(self, T.expand_as(new, self) if _native.static_shape(new) != _native.static_shape(self)
+                        else new)
+
+    def zero_(self):
+        if _native.is_static(self):
+            return _native.init_fill(self, 0)
+        return I._write(self, T.zeros_like(self))
+
+    def fill_(self, value):
+        if _native.is_static(self) and _native.is_static(value) and not _native.is_tensor(value):
+            return _native.init_fill(self, value)
+        return I._write(self, T.full_like(self, value))
+
+    def uniform_(self, a=0.0, b=1.0, *, generator=None):
+        if _native.is_static(self):
+            return _native.init_uniform(self, a, b)
+        return I._write(self, T._to(Rnd.rand_like(T._floating(self)) * (b - a) + a, T._dtype(self)))
+
+    def normal_(self, mean=0.0, std=1.0, *, generator=None):
+        if _native.is_static(self):
+            return _native.init_normal(self, mean, std)
+        return I._write(self, T._to(Rnd.randn_like(T._floating(self)) * std + mean, T._dtype(self)))
+
+    def bernoulli_(self, p=0.5, *, generator=None):
+        return I._write(self, Rnd.bernoulli(self, p))
+
+    def unsqueeze_(self, dim):
+        return I._write(self, T.unsqueeze(self, dim))
+
+    def squeeze_(self, dim=None):
+        return I._write(self, T.squeeze(self, dim))
+
+    def t_(self):
+        return I._write(self, T.t(self))
+
+    def transpose_(self, dim0, dim1):
+        return I._write(self, T.transpose(self, dim0, dim1))
+
+    # ---- random ----
+    def bernoulli(self, p=None):
+        return Rnd.bernoulli(self, p)
+
+    # ---- new tensors like this one ----
+    def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+        return T.zeros(T._size_args(size), dtype=self.dtype if dtype is None else dtype)
+
+    def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+        return T.ones(T._size_args(size), dtype=self.dtype if dtype is None else dtype)
+
+    def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+        return T.zeros(T._size_args(size), dtype=self.dtype if dtype is None else dtype)
+
+    def new_full(self, size, fill_value, *, dtype=None, device=None, requires_grad=False):
+        return T.full(size, fill_value, dtype=self.dtype if dtype is None else dtype)
+
+    def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
+        return T.tensor(data, dtype=self.dtype if dtype is None else dtype)
 
 
 # torch.Size is a tuple of ints; shapes here are plain tuples.

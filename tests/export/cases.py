@@ -514,7 +514,7 @@ def unsupported_report():
                        out=C.WORK.file("sizes.onnx"))
     report = c.stdout.decode()
     check(c.status == 0 and "| size read at run time (`Shape`): trace freezes it to the example's size | 1 | "
-          "`sizes.ts:10:34` |" in report, "--report lists what trace mode would specialize (a size read at "
+          "`sizes.ts:10:29` |" in report, "--report lists what trace mode would specialize (a size read at "
           "run time)", report)
     r = C.WORK.file("report.md")
     c = C.WORK.compile(model_path("blocks.ts"), ["--input", "x:float32[N,6]", "--functions", "--report=" + r],

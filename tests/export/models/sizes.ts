@@ -7,4 +7,4 @@ import torch.nn as nn
 
 class Sizes(nn.Module):
     def forward(self, x):
-        return torch.reshape(x, (x.size(0), -1)) * 2
+        return torch.arange(x.size(0))
