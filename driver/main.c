@@ -33,8 +33,10 @@ static int run_front_end(const Options *o)
     int rc = load_source(&c, o->file, &f);
     if (rc == EXIT_OK) {
         if (o->emit == EMIT_TOKENS) {
+            diag_hold(&c.diag, &c.arena);   /* print in source order */
             TokenArray toks = lex_file(&c, f);
             lex_dump(&c, f, &toks, stdout);
+            diag_release(&c.diag);
         } else {
             AstNode *m = parse_file(&c, f);
             if (c.diag.nerrors == 0)

@@ -37,7 +37,9 @@ static void cursor_move(Cursor *cu, uint32_t offset)
     if (offset > cu->f->len)
         offset = cu->f->len;
     int idx = line_index(cu->f, offset);
-    uint32_t from = cu->f->line_starts[idx];
+    uint32_t from = source_line_start(cu->f, idx + 1);
+    if (offset < from)
+        offset = from;
     if (idx == cu->line - 1 && offset >= cu->offset) {
         cu->col += (int)lex_utf8_count(cu->f->text + cu->offset, cu->f->text + offset);
     } else {
@@ -176,15 +178,16 @@ static void put_number_value(Compiler *c, const SourceFile *f, Token t, FILE *ou
         fprintf(out, " => int (overflows int64) %s", n.u.constant.sval.ptr);
     else if (n.u.constant.kind == AST_CONST_INT)
         fprintf(out, " => int %lld", (long long)n.u.constant.ival);
-    else if (n.u.constant.kind == AST_CONST_FLOAT)
-        fprintf(out, " => float %.17g", n.u.constant.fval);
-    else
-        fprintf(out, " => imag %.17g", n.u.constant.fval);
+    else {
+        char repr[40];
+        lex_format_float(n.u.constant.fval, repr, sizeof repr);
+        fprintf(out, " => %s %s", n.u.constant.kind == AST_CONST_FLOAT ? "float" : "imag", repr);
+    }
 }
 
 void lex_dump(Compiler *c, const SourceFile *f, const TokenArray *toks, FILE *out)
 {
-    Cursor cu = {f, 0, 1, 1};
+    Cursor cu = {f, source_line_start(f, 1), 1, 1};
     for (int i = 0; i < toks->len; i++) {
         Token t = toks->items[i];
         cursor_move(&cu, t.start);

@@ -11,7 +11,15 @@
  * Errors are recovered from so the parser still sees a well-formed stream:
  * an unexpected indent or an unindent to an unknown level pushes a
  * "phantom" level that produces no INDENT/DEDENT; a block header with no
- * indented block gets a synthesized `INDENT pass NEWLINE DEDENT`.
+ * indented block gets a synthesized `INDENT pass NEWLINE DEDENT`; a block
+ * header missing its ':' still opens the indented block that follows (the
+ * parser reports the colon and skips the block).  A bracket left open is
+ * closed where a line inside it starts with a keyword that only begins a
+ * statement (`def`, `return`, ...) no deeper than the line that opened it
+ * (or at any depth when that line is a block header):
+ * the bracket is reported as never closed, a NEWLINE ends the statement,
+ * and the tokens in between are flagged TOKF_UNCLOSED so the parser does
+ * not report them again.
  *
  * A `match` statement (soft keyword) is folded, header and block, into one
  * TK_MATCH_STMT token, so the parser can refuse it with one message. */
@@ -29,6 +37,7 @@ typedef struct Level {
 typedef struct Open {
     int16_t kind;   /* TK_LPAR, TK_LSQB or TK_LBRACE */
     uint32_t start;
+    int index;      /* of its token in Layout.out */
 } Open;
 
 typedef struct Indent {
@@ -57,6 +66,9 @@ typedef struct Layout {
     int16_t kinds[2];       /* kinds of its first two tokens */
     int16_t last_kind;
     uint32_t last_end;      /* end of the last token read */
+    int indent_col;         /* its indentation */
+    int top_colons;         /* ':' outside brackets in it */
+    bool physical_start;    /* the next token starts a physical line */
     /* a line ending in ':' was just read: the next may be indented, and
      * after a known block header (if, def, ...) it must be */
     bool after_colon;
@@ -263,10 +275,16 @@ static void dedent(Layout *ly, Indent in, Token t)
 static void indentation(Layout *ly, Token t)
 {
     Indent in = measure_indent(ly);
+    ly->indent_col = in.col;
     const Level *top = &ly->levels[ly->nlevels - 1];
     if (ly->after_colon) {
         ly->after_colon = false;
-        if (in.col > top->col) {
+        /* Level with the header only when tabs count 8: deeper as typed
+         * (tabs counting 1), so the block is taken as meant. */
+        bool tab_deeper = in.col == top->col && in.altcol > top->altcol;
+        if (tab_deeper)
+            tab_error(ly, t);
+        if (in.col > top->col || tab_deeper) {
             ly->expect_block = false;
             push_level(ly, in, t, false);
             return;
@@ -287,9 +305,24 @@ static void indentation(Layout *ly, Token t)
 
 /* ---- logical lines ------------------------------------------------------ */
 
+/* Whether the logical line just read begins with a block header keyword
+ * but has no ':' outside brackets: its colon is missing. */
+static bool header_without_colon(const Layout *ly)
+{
+    if (ly->top_colons > 0 || ly->kinds[0] == TK_NAME)
+        return false;
+    return header_description(ly) != NULL;
+}
+
 static void end_logical_line(Layout *ly, uint32_t newline_at)
 {
     ly->at_line_start = true;
+    if (header_without_colon(ly)) {
+        /* the parser reports the colon; an indented block is expected */
+        ly->after_colon = true;
+        ly->expect_block = false;
+        return;
+    }
     if (ly->last_kind != TK_COLON)
         return;
     /* Other lines ending in ':' (`x = lambda:`) are syntax errors that the
@@ -310,6 +343,7 @@ static void end_logical_line(Layout *ly, uint32_t newline_at)
 static void newline(Layout *ly, Token nl)
 {
     ly->line_begin = nl.start + nl.len;
+    ly->physical_start = true;
     if (ly->expr_mode || ly->nopen > 0 || ly->at_line_start)
         return;
     emit(ly, nl);
@@ -335,7 +369,51 @@ static void open_bracket(Layout *ly, Token t)
         ly->stopped = true;
         return;
     }
-    ly->opens[ly->nopen++] = (Open){t.kind, t.start};
+    ly->opens[ly->nopen++] = (Open){t.kind, t.start, ly->out.len};
+}
+
+/* Reports the innermost open bracket as never closed, closes them all, and
+ * flags the tokens read since, from the line after the outermost one's. */
+static void close_unclosed(Layout *ly)
+{
+    Open inner = ly->opens[ly->nopen - 1], outer = ly->opens[0];
+    diag_error(&ly->c->diag, span_at(ly, inner.start, inner.start + 1),
+               "'%c' was never closed", opener_char(inner.kind));
+    int line = line_of(ly, outer.start);       /* 1-based: line_starts[line] is the next */
+    uint32_t next_line = line < ly->f->nlines ? ly->f->line_starts[line] : ly->f->len;
+    for (int i = outer.index + 1; i < ly->out.len; i++)
+        if (ly->out.items[i].start >= next_line)
+            ly->out.items[i].flags |= TOKF_UNCLOSED;
+    ly->nopen = 0;
+}
+
+/* Keywords that can only begin a statement, never stand in an expression. */
+static bool statement_keyword(int kind)
+{
+    switch (kind) {
+    case TK_DEF: case TK_CLASS: case TK_RETURN: case TK_IMPORT: case TK_PASS:
+    case TK_BREAK: case TK_CONTINUE: case TK_RAISE: case TK_GLOBAL: case TK_NONLOCAL:
+    case TK_ASSERT: case TK_DEL: case TK_WHILE: case TK_WITH: case TK_TRY:
+    case TK_EXCEPT: case TK_FINALLY: case TK_ELIF:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* T starts a physical line inside brackets: if it clearly begins a new
+ * statement, the brackets were left open (see the top of the file). */
+static void maybe_close_unclosed(Layout *ly, Token t)
+{
+    if (ly->nopen == 0 || ly->expr_mode || !statement_keyword(t.kind))
+        return;
+    /* deeper is fine after a header (`def f(a,` then its body) */
+    bool header = ly->kinds[0] != TK_NAME && header_description(ly) != NULL;
+    if (!header && measure_indent(ly).col > ly->indent_col)
+        return;
+    close_unclosed(ly);
+    emit_at(ly, TK_NEWLINE, ly->last_end, 0, TOKF_SYNTHETIC | TOKF_UNCLOSED);
+    end_logical_line(ly, ly->last_end);
 }
 
 /* A closing bracket that does not close the innermost opening one becomes
@@ -364,6 +442,8 @@ static Token close_bracket(Layout *ly, Token t)
         diag_error(&ly->c->diag, token_span(t),
                    "closing parenthesis '%c' does not match opening parenthesis '%c'", closing,
                    opener_char(top.kind));
+    diag_note(&ly->c->diag, span_at(ly, top.start, top.start + 1), "'%c' opened here",
+              opener_char(top.kind));
     int k = ly->nopen - 1;
     while (k >= 0 && ly->opens[k].kind != want)
         k--;
@@ -380,6 +460,9 @@ static void layout_token(Layout *ly, Token t)
         newline(ly, t);
         return;
     }
+    if (ly->physical_start && !ly->at_line_start)
+        maybe_close_unclosed(ly, t);
+    ly->physical_start = false;
     if (ly->at_line_start) {
         if (!ly->expr_mode)
             indentation(ly, t);
@@ -388,6 +471,7 @@ static void layout_token(Layout *ly, Token t)
         ly->at_line_start = false;
         ly->first = ly->out.len;
         ly->ntokens = 0;
+        ly->top_colons = 0;
     }
     if (t.kind == TK_LPAR || t.kind == TK_LSQB || t.kind == TK_LBRACE)
         open_bracket(ly, t);
@@ -395,6 +479,8 @@ static void layout_token(Layout *ly, Token t)
         t = close_bracket(ly, t);
     if (ly->stopped)
         return;
+    if (t.kind == TK_COLON && ly->nopen == 0)
+        ly->top_colons++;
     if (ly->ntokens < 2)
         ly->kinds[ly->ntokens] = t.kind;
     ly->ntokens++;
@@ -407,14 +493,15 @@ static void layout_token(Layout *ly, Token t)
 
 static void layout_eof(Layout *ly, uint32_t end)
 {
-    if (ly->nopen > 0 && !ly->stopped) {
-        Open o = ly->opens[ly->nopen - 1];
-        diag_error(&ly->c->diag, span_at(ly, o.start, o.start + 1), "'%c' was never closed",
-                   opener_char(o.kind));
+    unsigned flags = 0;
+    if (ly->nopen > 0) {
+        if (!ly->stopped)
+            close_unclosed(ly);
+        flags = TOKF_UNCLOSED;
     }
     if (!ly->expr_mode) {
         if (!ly->at_line_start) {
-            emit_at(ly, TK_NEWLINE, end, 0, 0);
+            emit_at(ly, TK_NEWLINE, end, 0, flags);
             end_logical_line(ly, end);
         }
         if (ly->expect_block && !ly->stopped)
@@ -453,12 +540,45 @@ static void layout_init(Layout *ly, Compiler *c, const SourceFile *f, bool expr_
     ly->last_kind = TK_NEWLINE;
 }
 
+static bool all_ascii(const SourceFile *f)
+{
+    for (uint32_t i = 0; i < f->len; i++)
+        if ((unsigned char)f->text[i] >= 0x80)
+            return false;
+    return true;
+}
+
+/* A PEP 263 declaration of an encoding other than UTF-8 (and Latin-1,
+ * which support/source.c converted): the bytes cannot be read, unless they
+ * are all ASCII, which the 8-bit encodings people declare (cp1252,
+ * iso-8859-5, koi8-r ...) read the same. */
+static bool encoding_refused(Compiler *c, const SourceFile *f, bool bom)
+{
+    uint32_t start, end;
+    SourceEncoding enc = source_declared_encoding(f->text, f->len, &start, &end);
+    Span at = {f->id, start, end};
+    if (enc == SOURCE_UNSUPPORTED && !all_ascii(f))
+        diag_error(&c->diag, at,
+                   "unsupported source encoding '%.*s': tsc2onnx reads UTF-8 (or Latin-1) "
+                   "source; save the file as UTF-8", (int)(end - start), f->text + start);
+    else if (enc == SOURCE_LATIN1 && bom)
+        diag_error(&c->diag, at, "encoding problem: %.*s with BOM", (int)(end - start),
+                   f->text + start);
+    else
+        return false;
+    return true;
+}
+
 TokenArray lex_file(Compiler *c, const SourceFile *f)
 {
     Layout ly;
     layout_init(&ly, c, f, false);
     /* a UTF-8 byte order mark at the start is not part of the program */
     uint32_t start = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    if (encoding_refused(c, f, start > 0)) {
+        emit_at(&ly, TK_EOF, 0, 0, 0);
+        return ly.out;
+    }
     lex_raw_init(&ly.raw, c, f->id, f->text + start, start, f->len - start, false);
     ly.line_begin = start;
     layout_run(&ly);

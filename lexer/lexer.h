@@ -81,5 +81,9 @@ bool lex_decode_string(Compiler *c, const SourceFile *f, uint32_t start, uint32_
  * the imaginary part.  N's span is left alone.  Always returns true for a
  * token the lexer made. */
 bool lex_decode_number(Compiler *c, const SourceFile *f, Token t, AstNode *n);
+/* Writes V as Python's repr() does: the shortest digits that read back as
+ * V, "1e+16" and "1e-05" style past 16 and below -4 digits, else "0.1",
+ * "100.0"; "inf", "nan". */
+void lex_format_float(double v, char *out, size_t size);
 
 #endif

@@ -385,6 +385,7 @@ Token lex_next(RawLexer *lx)
         [ \t\f]+                            { continue; }
         "#" [^\r\n]*                        { lex_comment(lx); continue; }
         "\\" nl                             { if (lex_backslash(lx, true)) continue; return lex_error_token(lx); }
+        "\\" [ \t\f]+ nl                     { lex_backslash(lx, false); continue; }
         "\\"                                { lex_backslash(lx, false); return lex_error_token(lx); }
         nl                                  { return lex_token(lx, TK_NEWLINE, 0); }
 

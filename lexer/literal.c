@@ -8,6 +8,8 @@
  * source with universal newlines).  Decoded str values are UTF-8; both
  * kinds may hold NULs. */
 #include <assert.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,4 +281,54 @@ bool lex_decode_number(Compiler *c, const SourceFile *f, Token t, AstNode *n)
             n->u.constant.sval = (AstStr){text, len};
     }
     return true;
+}
+
+/* ---- Python's repr of a float ------------------------------------------- */
+
+/* The shortest digits that read back as V (V finite and > 0): DIGITS gets
+ * them without a point, the result is the decimal exponent of the first. */
+static int shortest_digits(double v, char *digits)
+{
+    char buf[40];
+    for (int prec = 0; prec < 17; prec++) {
+        snprintf(buf, sizeof buf, "%.*e", prec, v);
+        if (strtod(buf, NULL) == v || prec == 16)
+            break;
+    }
+    int n = 0;
+    const char *p = buf;
+    for (; *p && *p != 'e'; p++)
+        if (*p != '.')
+            digits[n++] = *p;
+    while (n > 1 && digits[n - 1] == '0')
+        n--;
+    digits[n] = '\0';
+    return atoi(p + 1);
+}
+
+void lex_format_float(double v, char *out, size_t size)
+{
+    if (v != v) {
+        snprintf(out, size, "nan");
+        return;
+    }
+    const char *sign = signbit(v) ? "-" : "";
+    v = fabs(v);
+    if (isinf(v) || v == 0) {
+        snprintf(out, size, "%s%s", sign, isinf(v) ? "inf" : "0.0");
+        return;
+    }
+    char d[24];
+    int e = shortest_digits(v, d);
+    int n = (int)strlen(d);
+    static const char zeros[] = "0000000000000000";     /* |e| < 17 below */
+    if (e < -4 || e >= 16)              /* 1e+16, 1.5e-07 */
+        snprintf(out, size, "%s%c%s%se%c%02d", sign, d[0], n > 1 ? "." : "", d + 1,
+                 e < 0 ? '-' : '+', abs(e));
+    else if (e < 0)                     /* 0.00123 */
+        snprintf(out, size, "%s0.%.*s%s", sign, -e - 1, zeros, d);
+    else if (n <= e + 1)                /* 1200.0 */
+        snprintf(out, size, "%s%s%.*s.0", sign, d, e + 1 - n, zeros);
+    else                                /* 12.5 */
+        snprintf(out, size, "%s%.*s.%s", sign, e + 1, d, d + e + 1);
 }

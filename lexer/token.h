@@ -28,6 +28,10 @@ enum {
     /* A token the layout layer synthesized (e.g. the `pass` it inserts after
      * a missing indented block); it has an empty span. */
     TOKF_SYNTHETIC = 1 << 7,
+    /* A token inside a bracket that was never closed, on a line after the
+     * bracket's: the lexer reported the bracket, so the parser does not
+     * report a syntax error caused by it. */
+    TOKF_UNCLOSED = 1 << 8,
 };
 
 typedef struct Token {

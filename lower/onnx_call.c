@@ -92,6 +92,10 @@ static void collect_inputs(OnnxCall *k, CallArgs *args)
         k->input_spans[i] = args->pos_spans ? args->pos_spans[i] : k->span;
     }
     k->n_inputs = args->n_pos;
+    /* trailing omitted inputs are left out of the node, not written as
+     * empty names (ONNX Runtime's LayerNormalization crashes on those) */
+    while (k->n_inputs > 0 && !k->inputs[k->n_inputs - 1] && k->params[k->n_inputs - 1]->arity != OP_SINGLE)
+        k->n_inputs--;
     for (int i = args->n_pos; i < n; i++) {
         if (k->schema->inputs[i].arity == OP_SINGLE) {
             call_error(k, k->span, "missing required input '%s'%s", k->schema->inputs[i].name, "");

@@ -188,6 +188,25 @@ uint32_t ast_skip_blanks(ParseCtx *pc, uint32_t offset)
     return offset;
 }
 
+/* ---- repeated names ----------------------------------------------------- */
+
+int ast_first_repeat(ParseCtx *pc, const char *const *names, int n)
+{
+    size_t cap = 16;
+    while (cap < (size_t)n * 2)
+        cap *= 2;
+    const char **set = arena_alloc(&pc->c->arena, sizeof *set * cap);
+    for (int i = 0; i < n; i++) {
+        size_t h = (size_t)(((uintptr_t)names[i] >> 3) * 2654435761u) & (cap - 1);
+        while (set[h] && set[h] != names[i])
+            h = (h + 1) & (cap - 1);
+        if (set[h])
+            return i;
+        set[h] = names[i];
+    }
+    return -1;
+}
+
 /* ---- lists -------------------------------------------------------------- */
 
 void ast_push(ParseCtx *pc, AstList *list, AstNode *n)

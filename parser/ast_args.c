@@ -159,19 +159,17 @@ static void collect_names(ParseCtx *pc, AstList *all, const AstNode *a)
         ast_push(pc, all, a->u.arguments.kwarg);
 }
 
-/* Names compare by pointer (interned); parameter lists are short. */
 static void check_duplicates(ParseCtx *pc, const AstNode *a)
 {
     AstList all = ast_list_none();
     collect_names(pc, &all, a);
-    for (int i = 1; i < all.len; i++)
-        for (int j = 0; j < i; j++)
-            if (all.items[i]->u.arg.name == all.items[j]->u.arg.name) {
-                diag_error(&pc->c->diag, all.items[i]->span,
-                           "duplicate argument '%s' in function definition",
-                           all.items[i]->u.arg.name);
-                return;
-            }
+    const char **names = arena_alloc(&pc->c->arena, sizeof *names * (size_t)(all.len + 1));
+    for (int i = 0; i < all.len; i++)
+        names[i] = all.items[i]->u.arg.name;
+    int i = ast_first_repeat(pc, names, all.len);
+    if (i >= 0)
+        diag_error(&pc->c->diag, all.items[i]->span,
+                   "duplicate argument '%s' in function definition", names[i]);
 }
 
 static void adopt_arguments(ParseCtx *pc, AstNode *a)
@@ -206,7 +204,11 @@ AstNode *ast_params_finish(ParseCtx *pc, ParamsBuilder *b)
 AstNode *ast_keyword_arg(ParseCtx *pc, AstNode *name, AstNode *value)
 {
     AstNode *n = ast_new(pc, AST_KEYWORD, ast_join(ast_outer(name), ast_outer(value)));
-    if (name->kind != AST_NAME || (name->flags & AST_FLAG_PARENS)) {
+    bool named_constant = name->kind == AST_CONSTANT && name->u.constant.kind <= AST_CONST_FALSE;
+    if (named_constant && !(name->flags & AST_FLAG_PARENS)) {
+        diag_error(&pc->c->diag, name->span, "cannot assign to %s", ast_describe(name));
+        n->u.keyword.arg = arena_strdup(&pc->c->arena, "?");
+    } else if (name->kind != AST_NAME || (name->flags & AST_FLAG_PARENS)) {
         diag_error(&pc->c->diag, ast_outer(name),
                    "expression cannot contain assignment, perhaps you meant \"==\"?");
         /* a name no other keyword can repeat */
@@ -235,14 +237,24 @@ static void add_keyword(ParseCtx *pc, AstNode *call, AstNode *kw)
         call->flags |= AST_FLAG_SEEN_KWUNPACK;
     } else {
         call->flags |= AST_FLAG_SEEN_KEYWORD;
-        AstList kws = call->u.call.keywords;
-        for (int i = 0; i < kws.len; i++)
-            if (kws.items[i]->u.keyword.arg == name) {
-                diag_error(&pc->c->diag, kw->span, "keyword argument repeated: %s", name);
-                break;
-            }
     }
     ast_push(pc, &call->u.call.keywords, kw);
+}
+
+void ast_check_keywords(ParseCtx *pc, const AstNode *call)
+{
+    AstList kws = call->u.call.keywords;
+    const char **names = arena_alloc(&pc->c->arena, sizeof *names * (size_t)(kws.len + 1));
+    AstNode **named = arena_alloc(&pc->c->arena, sizeof *named * (size_t)(kws.len + 1));
+    int n = 0;
+    for (int i = 0; i < kws.len; i++)
+        if (kws.items[i]->u.keyword.arg) {
+            named[n] = kws.items[i];
+            names[n++] = kws.items[i]->u.keyword.arg;
+        }
+    int i = ast_first_repeat(pc, names, n);
+    if (i >= 0)
+        diag_error(&pc->c->diag, named[i]->span, "keyword argument repeated: %s", names[i]);
 }
 
 static void add_positional(ParseCtx *pc, AstNode *call, AstNode *arg)
@@ -303,6 +315,8 @@ AstNode *ast_call(ParseCtx *pc, AstNode *func, Token lpar, AstNode *call, Token 
             genexp_error(pc, g);
         g->span = g->outer = ast_join(tok(pc, lpar), tok(pc, rpar));
     }
+    ast_check_keywords(pc, call);
+    ast_warn_call(pc, call);
     ast_adopt(pc, call, func);
     ast_adopt_list(pc, call, call->u.call.args);
     ast_adopt_list(pc, call, call->u.call.keywords);

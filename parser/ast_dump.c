@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "lexer/lexer.h"
 #include "parser/parse.h"
 
 typedef enum FieldType {
@@ -149,7 +150,7 @@ static const Field fields[AST_KIND_COUNT][8] = {
                        FIELD("kw_defaults", F_LIST, arguments.kw_defaults),
                        FIELD("kwarg", F_NODE, arguments.kwarg),
                        FIELD("defaults", F_LIST, arguments.defaults), END},
-    [AST_ARG] = {FIELD("name", F_IDENT, arg.name), FIELD("annotation", F_NODE, arg.annotation),
+    [AST_ARG] = {FIELD("arg", F_IDENT, arg.name), FIELD("annotation", F_NODE, arg.annotation),
                  END},
     [AST_KEYWORD] = {FIELD("arg", F_IDENT, keyword.arg), FIELD("value", F_NODE, keyword.value),
                      END},
@@ -302,6 +303,17 @@ static void put_big_int(Dumper *d, const AstStr *s)
         fputc('0' + dec[k], d->out);
 }
 
+/* Python's repr: 0.1, 1e+16; an imaginary part has no ".0" (2j, 2.5j). */
+static void put_float(FILE *out, const char *kind, double v, const char *suffix)
+{
+    char repr[40];
+    lex_format_float(v, repr, sizeof repr);
+    size_t len = strlen(repr);
+    if (*suffix && len > 2 && strcmp(repr + len - 2, ".0") == 0)
+        repr[len - 2] = '\0';
+    fprintf(out, " %s=%s%s", kind, repr, suffix);
+}
+
 static void put_constant(Dumper *d, const AstNode *n)
 {
     FILE *out = d->out;
@@ -318,8 +330,8 @@ static void put_constant(Dumper *d, const AstNode *n)
         else
             fprintf(out, "%lld", (long long)n->u.constant.ival);
         break;
-    case AST_CONST_FLOAT: fprintf(out, " float=%.17g", n->u.constant.fval); break;
-    case AST_CONST_COMPLEX: fprintf(out, " complex=%.17gj", n->u.constant.fval); break;
+    case AST_CONST_FLOAT: put_float(out, "float", n->u.constant.fval, ""); break;
+    case AST_CONST_COMPLEX: put_float(out, "complex", n->u.constant.fval, "j"); break;
     case AST_CONST_STR: fputs(" str=", out); put_str_repr(out, s); break;
     case AST_CONST_BYTES: fputs(" bytes=", out); put_bytes_repr(out, s); break;
     }

@@ -94,6 +94,8 @@ AstNode *ast_compare(ParseCtx *pc, AstNode *chain, AstNode *left, AstOp op, AstN
     chain->u.compare.ops[cmp->len - 1] = op;
     chain->span = chain->outer = ast_join(chain->span, ast_outer(right));
     ast_adopt(pc, chain, right);
+    ast_warn_compare(pc, chain, cmp->len > 1 ? cmp->items[cmp->len - 2] : chain->u.compare.left,
+                     op, right);
     return chain;
 }
 
@@ -194,6 +196,7 @@ AstNode *ast_subscript(ParseCtx *pc, AstNode *value, AstNode *slice, Token rsqb)
     n->u.subscript.slice = slice;
     ast_adopt(pc, n, value);
     ast_adopt(pc, n, slice);
+    ast_warn_subscript(pc, n);
     return n;
 }
 
@@ -242,6 +245,15 @@ AstNode *ast_tuple_or_item(ParseCtx *pc, AstList items, const Token *trailing_co
     return new_seq(pc, AST_TUPLE, span, items);
 }
 
+/* subscripts: subitems [','] -- like a tuple, except that a lone starred
+ * item `a[*b]` is a Tuple of one, as in Python */
+AstNode *ast_subscript_items(ParseCtx *pc, AstList items, const Token *trailing_comma)
+{
+    if (items.len == 1 && !trailing_comma && items.items[0]->kind == AST_STARRED)
+        return new_seq(pc, AST_TUPLE, ast_outer(items.items[0]), items);
+    return ast_tuple_or_item(pc, items, trailing_comma);
+}
+
 /* `x as y` is parsed in every parenthesized list, for the with statement;
  * anywhere else it is an error. */
 static void refuse_with_items(ParseCtx *pc, AstList items)
@@ -284,7 +296,13 @@ AstNode *ast_bare_group(ParseCtx *pc, AstList items, const Token *trailing_comma
     refuse_with_items(pc, items);
     if (items.len == 1 && !trailing_comma)
         return single_item(pc, items.items[0]);
-    return ast_tuple_or_item(pc, items, trailing_comma);
+    AstNode *tuple = ast_tuple_or_item(pc, items, trailing_comma);
+    /* Python 3.11 parses an f-string field as if parenthesized, with the
+     * field's braces standing for the parentheses: they are in the span */
+    if (pc->fstring_depth > 0)
+        tuple->span = tuple->outer = (Span){tuple->span.file, pc->field_start - 1,
+                                            pc->field_end + 1};
+    return tuple;
 }
 
 /* atom: '(' yield_expr ')' and every other parenthesized expression */

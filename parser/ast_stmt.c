@@ -23,6 +23,16 @@ static AstNode *new_stmt(ParseCtx *pc, AstKind kind, Span span)
     return ast_new(pc, kind, span);
 }
 
+/* simple_stmts: small_list ';' -- the last statement keeps its span, but
+ * its outer span, which the enclosing block's end is taken from, reaches
+ * the ';' (Python ends an `if` whose block ends `x = 1;` after the ';') */
+AstList ast_trailing_semicolon(ParseCtx *pc, AstList stmts, Token semi)
+{
+    AstNode *last = stmts.items[stmts.len - 1];
+    last->outer = ast_join(last->outer, tok(pc, semi));
+    return stmts;
+}
+
 /* ---- the top ------------------------------------------------------------ */
 
 void ast_module_append(ParseCtx *pc, AstList stmts)
@@ -339,6 +349,14 @@ AstNode *ast_try(ParseCtx *pc, Token k, AstList body, AstList handlers, AstList 
                          finalbody);
     AstNode *n = new_stmt(pc, AST_TRY, span);
     bool star = handlers.len && (handlers.items[0]->flags & AST_FLAG_STAR);
+    for (int i = 0; i + 1 < handlers.len; i++) {
+        AstNode *h = handlers.items[i];
+        if (!h->u.except_handler.type) {
+            diag_error(&pc->c->diag, (Span){h->span.file, h->span.start, h->span.start + 6},
+                       "default 'except:' must be last");
+            break;
+        }
+    }
     for (int i = 1; i < handlers.len; i++) {
         AstNode *h = handlers.items[i];
         if (!(h->flags & AST_FLAG_STAR) != !star) {
@@ -473,6 +491,7 @@ AstNode *ast_class_def(ParseCtx *pc, Token k, Token name, AstNode *call, AstList
             if (args.items[i]->flags & AST_FLAG_BARE_GENEXP)
                 diag_error(&pc->c->diag, args.items[i]->span,
                            "invalid syntax: a base class cannot be a generator expression");
+        ast_check_keywords(pc, call);
         n->u.class_def.bases = args;
         n->u.class_def.keywords = call->u.call.keywords;
         ast_adopt_list(pc, n, args);

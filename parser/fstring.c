@@ -197,6 +197,12 @@ static uint32_t find_expression_end(FBuild *b, uint32_t i, uint32_t end)
                 fstring_error(b, i, "f-string: unterminated string");
                 return end;
             }
+            const char *bs = memchr(text + i, '\\', after - i);
+            if (bs) {       /* Python 3.11 refuses it in nested strings too */
+                fstring_error(b, (uint32_t)(bs - text),
+                              "f-string expression part cannot include a backslash");
+                return end;
+            }
             skip = (int)(after - i);
         } else if (strchr("([{)]}", ch)) {
             if (!field_bracket(b, i, nest, &depth, limit))

@@ -130,7 +130,7 @@ error_stmt ::= error_stmt FINALLY COLON suite.
 error_stmt ::= error_stmt handler.
 
 simple_stmts(A) ::= small_list(A).
-simple_stmts(A) ::= small_list(A) SEMI.
+simple_stmts(A) ::= small_list(X) SEMI(S). { A = ast_trailing_semicolon(pc, X, S); }
 small_list(A) ::= small_stmt(X). { A = ast_list1(pc, X); }
 small_list(A) ::= small_list(X) SEMI small_stmt(Y). { A = ast_list_push(pc, X, Y); }
 
@@ -415,8 +415,8 @@ argument(A) ::= test(X) EQUAL test(Y). { A = ast_keyword_arg(pc, X, Y); }
 argument(A) ::= STAR(S) test(X). { A = ast_starred(pc, S, X); }
 argument(A) ::= DOUBLESTAR(S) test(X). { A = ast_keyword_unpack(pc, S, X); }
 
-subscripts(A) ::= subitems(X). { A = ast_tuple_or_item(pc, X, NULL); }
-subscripts(A) ::= subitems(X) COMMA(C). { A = ast_tuple_or_item(pc, X, &C); }
+subscripts(A) ::= subitems(X). { A = ast_subscript_items(pc, X, NULL); }
+subscripts(A) ::= subitems(X) COMMA(C). { A = ast_subscript_items(pc, X, &C); }
 subitems(A) ::= subitem(X). { A = ast_list1(pc, X); }
 subitems(A) ::= subitems(X) COMMA subitem(Y). { A = ast_list_push(pc, X, Y); }
 subitem(A) ::= namedexpr(A).

@@ -54,7 +54,7 @@ static void feed(ParseCtx *pc, int i)
     Token t = i >= 0 ? pc->toks[i] : (Token){TK_EXPR_MODE, 0, pc->file->id, 0, 0};
     pc->pos = i;
     if (!parse_lemon_accepts(pc->lemon, t.kind)) {
-        if (!pc->recovering && t.kind != TK_ERRORTOKEN)
+        if (!pc->recovering && t.kind != TK_ERRORTOKEN && !(t.flags & TOKF_UNCLOSED))
             parse_syntax_error(pc);
         pc->recovering = true;
     }
@@ -74,6 +74,9 @@ static void run(ParseCtx *pc)
 
 AstNode *parse_file(Compiler *c, const SourceFile *f)
 {
+    /* The whole file is lexed before it is parsed: holding the diagnostics
+     * prints those of both in source order. */
+    diag_hold(&c->diag, &c->arena);
     TokenArray toks = lex_file(c, f);
     ParsePool pool = {{0}, 0};
     ParseCtx pc = ctx_init(c, f, &pool, 0);
@@ -83,6 +86,7 @@ AstNode *parse_file(Compiler *c, const SourceFile *f)
     pc.lemon = pool_take(&pc);
     run(&pc);
     pool_give_back(&pc);
+    diag_release(&c->diag);
     return pc.module;
 }
 
@@ -125,6 +129,8 @@ AstNode *parse_fstring_field(ParseCtx *pc, uint32_t start, uint32_t end)
     if (c->diag.nerrors != before)
         return NULL;
     ParseCtx sub = ctx_init(c, pc->file, pc->pool, pc->fstring_depth + 1);
+    sub.field_start = start;
+    sub.field_end = end;
     sub.toks = toks.items;
     sub.ntoks = toks.len;
     return run_expression(&sub);
@@ -133,7 +139,7 @@ AstNode *parse_fstring_field(ParseCtx *pc, uint32_t start, uint32_t end)
 void parse_stack_overflow(ParseCtx *pc)
 {
     Token t = pc->pos >= 0 ? pc->toks[pc->pos] : (Token){0, 0, pc->file->id, 0, 0};
-    diag_error(&pc->c->diag, token_span(t), "%stoo many nested parentheses or blocks",
+    diag_error(&pc->c->diag, token_span(t), "%snesting too deep: the parser's stack is full",
                pc->prefix);
     pc->stopped = true;
 }

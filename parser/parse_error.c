@@ -16,8 +16,14 @@
 
 #define MAX_LISTED 4
 
-/* Tokens that can begin an expression.  When all of them are expected the
- * message says "an expression". */
+/* Tokens that can begin an operand.  When all of them are expected the
+ * message says "an expression" (after a binary operator, `not` and
+ * `lambda` cannot come, but "an expression" is still what is meant). */
+static const int operand_starts[] = {
+    TK_NAME, TK_NUMBER, TK_STRING, TK_LPAR, TK_LSQB, TK_LBRACE, TK_MINUS, TK_PLUS, TK_TILDE,
+    TK_NONE, TK_TRUE, TK_FALSE, TK_ELLIPSIS,
+};
+/* Tokens that can begin an expression. */
 static const int expression_starts[] = {
     TK_NAME, TK_NUMBER, TK_STRING, TK_LPAR, TK_LSQB, TK_LBRACE, TK_MINUS, TK_PLUS, TK_TILDE,
     TK_NOT, TK_LAMBDA, TK_AWAIT, TK_NONE, TK_TRUE, TK_FALSE, TK_ELLIPSIS,
@@ -33,14 +39,14 @@ static const int continuations[] = {
     TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_DOUBLESLASH, TK_PERCENT, TK_DOUBLESTAR, TK_AT,
     TK_LEFTSHIFT, TK_RIGHTSHIFT, TK_AMPER, TK_VBAR, TK_CIRCUMFLEX, TK_LESS, TK_GREATER,
     TK_LESSEQUAL, TK_GREATEREQUAL, TK_EQEQUAL, TK_NOTEQUAL, TK_DOT, TK_LPAR, TK_LSQB, TK_AND,
-    TK_OR, TK_NOT, TK_IS, TK_COLONEQUAL, TK_FOR, TK_ASYNC,
+    TK_OR, TK_NOT, TK_IS, TK_IN, TK_IF, TK_COLONEQUAL, TK_FOR, TK_ASYNC,
 };
 /* Statement-level extensions of an expression statement, left out when a
  * newline is expected: "expected newline" says enough. */
 static const int statement_continuations[] = {
     TK_EQUAL, TK_SEMI, TK_COMMA, TK_PLUSEQUAL, TK_MINEQUAL, TK_STAREQUAL, TK_SLASHEQUAL,
     TK_DOUBLESLASHEQUAL, TK_PERCENTEQUAL, TK_DOUBLESTAREQUAL, TK_ATEQUAL, TK_LEFTSHIFTEQUAL,
-    TK_RIGHTSHIFTEQUAL, TK_AMPEREQUAL, TK_VBAREQUAL, TK_CIRCUMFLEXEQUAL, TK_IF,
+    TK_RIGHTSHIFTEQUAL, TK_AMPEREQUAL, TK_VBAREQUAL, TK_CIRCUMFLEXEQUAL, TK_COLON,
 };
 /* Tokens that end an expression / begin one that cannot continue the
  * previous: two of them in a row inside brackets suggest a missing comma. */
@@ -95,7 +101,7 @@ static void compute_expected(ParseCtx *pc, Expected *e)
 static void summarize(Expected *e)
 {
     bool after_expression = e->tok[TK_VBAR] || e->tok[TK_DOT];
-    if (all_in(e, expression_starts, COUNT(expression_starts))) {
+    if (all_in(e, operand_starts, COUNT(operand_starts))) {
         e->expression = true;
         drop(e, expression_starts, COUNT(expression_starts));
         e->tok[TK_STAR] = e->tok[TK_DOUBLESTAR] = e->tok[TK_YIELD] = false;
@@ -175,6 +181,21 @@ static bool missing_comma(ParseCtx *pc, const Expected *e, Token found)
     return innermost_opener(pc, &kw, true) != TK_DEF;
 }
 
+/* Python 2's `print x`: the name print alone at the start of a statement,
+ * then a value. */
+static bool print_statement(ParseCtx *pc, const Expected *e, Token found)
+{
+    if (!e->tok[TK_NEWLINE] || pc->pos < 1 || !in(value_starts, COUNT(value_starts), found.kind))
+        return false;
+    Token prev = pc->toks[pc->pos - 1];
+    if (prev.kind != TK_NAME || prev.len != 5 ||
+        memcmp(pc->file->text + prev.start, "print", 5) != 0)
+        return false;
+    int before = pc->pos >= 2 ? pc->toks[pc->pos - 2].kind : TK_NEWLINE;
+    return before == TK_NEWLINE || before == TK_INDENT || before == TK_DEDENT ||
+           before == TK_SEMI;
+}
+
 static void list_expected(ParseCtx *pc, const Expected *e, char *out, size_t size)
 {
     const char *items[MAX_LISTED + 1];
@@ -212,6 +233,17 @@ void parse_syntax_error(ParseCtx *pc)
     }
     Token kw;
     int keyword = innermost_opener(pc, &kw, true);
+    if (found.kind == TK_EQUAL && e.tok[TK_COLON] &&
+        (keyword == TK_IF || keyword == TK_ELIF || keyword == TK_WHILE)) {
+        parse_error(pc, at, "%sinvalid syntax. Maybe you meant '==' or ':=' instead of '='?",
+                    pc->prefix);
+        return;
+    }
+    if (print_statement(pc, &e, found)) {
+        parse_error(pc, at, "%sMissing parentheses in call to 'print'. Did you mean print(...)?",
+                    pc->prefix);
+        return;
+    }
     if (e.tok[TK_COLON] && header_phrase(keyword)) {
         parse_error(pc, at, "%sexpected ':' after %s, found %s", pc->prefix,
                     header_phrase(keyword), what);

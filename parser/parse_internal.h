@@ -9,6 +9,7 @@
  *   parser/ast_stmt.c     statement constructors
  *   parser/ast_args.c     parameters and call arguments
  *   parser/ast_target.c   assignment/deletion targets and their errors
+ *   parser/ast_warn.c     Python's SyntaxWarnings (x is 1, a literal called)
  *   parser/fstring.c      string literals, concatenation, f-strings
  *   parser/ast_dump.c     --emit ast */
 #ifndef TSC_PARSE_INTERNAL_H
@@ -45,6 +46,7 @@ typedef struct ParseCtx {
     AstNode *result;        /* expression mode: the expression */
     const char *prefix;     /* "" or "f-string: ", put before syntax errors */
     int fstring_depth;      /* 0 for the file, 1 inside a field, ... */
+    uint32_t field_start, field_end;    /* the field's expression, when > 0 */
     int max_height;         /* AST height limit */
     /* the token stream and the token being fed */
     const Token *toks;
@@ -118,6 +120,12 @@ const char *ast_token_name(ParseCtx *pc, Token t);
  * line continuations skipped): where an unrecorded keyword like `as` is. */
 uint32_t ast_skip_blanks(ParseCtx *pc, uint32_t offset);
 
+/* Index of the first of NAMES[0..N) (interned) equal to an earlier one, or
+ * -1; linear time, so a call with 100,000 keywords stays fast. */
+int ast_first_repeat(ParseCtx *pc, const char *const *names, int n);
+/* Reports a keyword given twice in CALL's keywords (a call or class bases). */
+void ast_check_keywords(ParseCtx *pc, const AstNode *call);
+
 static inline AstList ast_list_none(void)
 {
     return (AstList){NULL, 0, 0};
@@ -134,6 +142,8 @@ void ast_expression_result(ParseCtx *pc, AstNode *e);
 
 /* ---- statements (ast_stmt.c) ------------------------------------------- */
 
+/* `a; b;`: a block ending so ends at the ';' (the statement does not). */
+AstList ast_trailing_semicolon(ParseCtx *pc, AstList stmts, Token semi);
 AstNode *ast_keyword_stmt(ParseCtx *pc, AstKind kind, Token k);
 AstNode *ast_return(ParseCtx *pc, Token k, AstNode *value);
 AstNode *ast_raise(ParseCtx *pc, Token k, AstNode *exc, AstNode *cause);
@@ -217,6 +227,7 @@ AstNode *ast_slice(ParseCtx *pc, AstNode *lower, Token colon, AstNode *upper,
                    const Token *colon2, AstNode *step);
 /* One item and no trailing comma: the item; otherwise a Tuple. */
 AstNode *ast_tuple_or_item(ParseCtx *pc, AstList items, const Token *trailing_comma);
+AstNode *ast_subscript_items(ParseCtx *pc, AstList items, const Token *trailing_comma);
 /* The contents of an f-string field or --arg value, as if parenthesized. */
 AstNode *ast_bare_group(ParseCtx *pc, AstList items, const Token *trailing_comma);
 AstNode *ast_paren(ParseCtx *pc, Token lpar, AstList items, bool trailing_comma, Token rpar);
@@ -247,6 +258,16 @@ bool ast_set_target(ParseCtx *pc, AstNode *n, TargetUse use);
 const char *ast_describe(const AstNode *n);
 /* Reports a Starred used where only a value may stand. */
 void ast_check_not_starred(ParseCtx *pc, AstNode *n);
+
+/* ---- warnings (ast_warn.c) --------------------------------------------- */
+
+/* Python's SyntaxWarnings: `x is 1`; a literal called or subscripted
+ * (usually a missing comma in a list of tuples); a literal sequence
+ * indexed by something that is not an int. */
+void ast_warn_compare(ParseCtx *pc, const AstNode *compare, const AstNode *left, AstOp op,
+                      const AstNode *right);
+void ast_warn_call(ParseCtx *pc, const AstNode *call);
+void ast_warn_subscript(ParseCtx *pc, const AstNode *sub);
 
 /* ---- strings (fstring.c) ----------------------------------------------- */
 

@@ -576,12 +576,13 @@ ExecStatus exec_stmt(Interp *in, const AstNode *s)
 
 ExecStatus exec_block(Interp *in, const AstList *body)
 {
-    for (int i = 0; i < body->len; i++) {
-        ExecStatus st = exec_stmt(in, body->items[i]);
-        if (st != EXEC_NORMAL)
-            return st;
+    ExecStatus st = EXEC_NORMAL;
+    in->block_depth++;
+    for (int i = 0; i < body->len && st == EXEC_NORMAL; i++) {
+        st = exec_stmt(in, body->items[i]);
         if (diag_too_many(&in->c->diag))
-            return EXEC_NORMAL;
+            break;
     }
-    return EXEC_NORMAL;
+    in->block_depth--;
+    return st;
 }

@@ -11,6 +11,7 @@
 
 #include "sema/interp.h"
 #include "sema/types.h"
+#include "sema/sema_internal.h"
 
 /* ---- special-method names of operators ---- */
 
@@ -205,6 +206,101 @@ static Value *seq_concat(Interp *in, Value *a, Value *b)
     return r;
 }
 
+/* ---- printf-style formatting: "layer%d" % (i + 1) ---- */
+
+/* One conversion: %[flags][width][.precision]type, mapped onto the format
+ * spec of format() (flags - + space 0 #). */
+static Value *percent_one(Interp *in, const char **p, Value *arg, Span span)
+{
+    char spec[64];
+    size_t n = 0;
+    const char *s = *p;
+    char align = 0, sign = 0;
+    bool zero = false, alt = false;
+    for (; *s && strchr("-+ 0#", *s); s++) {
+        if (*s == '-')
+            align = '<';
+        else if (*s == '+' || (*s == ' ' && sign != '+'))
+            sign = *s;
+        else if (*s == '0')
+            zero = true;
+        else
+            alt = true;
+    }
+    if (align)
+        spec[n++] = align;
+    if (sign)
+        spec[n++] = sign;
+    if (alt)
+        spec[n++] = '#';
+    if (zero && !align)
+        spec[n++] = '0';
+    while (*s >= '0' && *s <= '9' && n < 40)
+        spec[n++] = *s++;
+    if (*s == '.') {
+        spec[n++] = *s++;
+        while (*s >= '0' && *s <= '9' && n < 50)
+            spec[n++] = *s++;
+    }
+    char type = *s ? *s++ : '\0';
+    *p = s;
+    if (type == 's' || type == 'r' || type == 'a') {
+        spec[n] = '\0';
+        Value *text = val_cstr(in, type == 's' ? value_str(in, arg) : value_repr(in, arg));
+        return format_value(in, text, spec, span);
+    }
+    if (!type || !strchr("diouxXeEfFgGc", type))
+        return sema_error(in, span, "unsupported format character '%c' in '%%' formatting", type ? type : '?');
+    if (type == 'c')
+        return sema_error(in, span, "'%%c' formatting is not supported yet");
+    if (!is_static_number(arg))
+        return raise_new(in, in->cls.type_error, span, "%%%c format: a real number is required, not %s",
+                         type, value_type_name(in, arg));
+    spec[n++] = type == 'i' || type == 'u' ? 'd' : type;
+    spec[n] = '\0';
+    if (strchr("dxXo", spec[n - 1]) && arg->kind == VK_FLOAT)
+        arg = val_int(in, (int64_t)as_double(arg));
+    return format_value(in, arg, spec, span);
+}
+
+/* FMT % ARGS: ARGS is a tuple of values, or one value. */
+static Value *percent_format(Interp *in, const char *fmt, Value *args, Span span)
+{
+    int n_args = args->kind == VK_TUPLE ? args->u.list->len : 1;
+    int next = 0;
+    char *out = arena_strdup(in->arena, "");
+    for (const char *p = fmt; *p;) {
+        const char *pct = strchr(p, '%');
+        size_t lit = pct ? (size_t)(pct - p) : strlen(p);
+        const char *piece;
+        if (lit) {
+            out = arena_sprintf(in->arena, "%s%.*s", out, (int)lit, p);
+            p += lit;
+            continue;
+        }
+        p++;
+        if (*p == '%') {
+            out = arena_sprintf(in->arena, "%s%%", out);
+            p++;
+            continue;
+        }
+        if (*p == '(')
+            return sema_error(in, span, "'%%(name)' formatting is not supported yet; use an f-string");
+        if (next >= n_args)
+            return raise_new(in, in->cls.type_error, span, "not enough arguments for format string");
+        Value *arg = args->kind == VK_TUPLE ? args->u.list->items[next] : args;
+        next++;
+        Value *v = percent_one(in, &p, arg, span);
+        if (!v || v->kind == VK_ERROR)
+            return v;
+        piece = v->u.s.ptr;
+        out = arena_sprintf(in->arena, "%s%s", out, piece);
+    }
+    if (next < n_args)
+        return raise_new(in, in->cls.type_error, span, "not all arguments converted during string formatting");
+    return val_cstr(in, out);
+}
+
 /* Binary operators on static builtin values; NULL when not applicable. */
 static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
 {
@@ -222,7 +318,7 @@ static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
         (b->kind == VK_STR || b->kind == VK_LIST || b->kind == VK_TUPLE))
         return seq_repeat(in, b, as_int(a), span);
     if (op == AST_OP_MOD && a->kind == VK_STR)
-        return sema_error(in, span, "'%%' string formatting is not supported; use an f-string");
+        return percent_format(in, a->u.s.ptr, b, span);
     return NULL;
 }
 

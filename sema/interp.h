@@ -91,6 +91,10 @@ struct Interp {
     bool static_only;           /* no graph: dynamic values are errors */
     struct SymbolicTable *symbolics;    /* @symbolic mappings (sema/symbolic.c) */
     struct Report *report;      /* --report records, or NULL (sema/report.c) */
+    int block_depth;            /* statement blocks entered (exec_block), for
+                                 * TorchScript's rule that a variable keeps its
+                                 * type inside if/for/while bodies */
+    Scope *overloads;           /* qualname -> list of @_overload declarations */
     TypeCache *types;           /* parsed annotations (sema/types.c) */
 };
 

@@ -10,12 +10,15 @@
 #include <math.h>
 #include <string.h>
 
+#include "ir/symdim.h"
 #include "lower/functions.h"
 #include "lower/lower.h"
+#include "support/prng.h"
 #include "sema/interp.h"
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 #include "sema/symbolic.h"
+#include "sema/types.h"
 
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
 
@@ -536,6 +539,189 @@ NATIVE(n_init_uniform) { (void)self; return init_recipe(in, a, span, TINIT_UNIFO
 NATIVE(n_init_normal) { (void)self; return init_recipe(in, a, span, TINIT_NORMAL, "normal_"); }
 NATIVE(n_init_fill) { (void)self; return init_recipe(in, a, span, TINIT_FILL, "fill_"); }
 
+/* ---- nn: in-place edits of compile-time tensors ---- */
+
+/* init_fill_row(t, i, value): row I (along axis 0) of T set to VALUE after
+ * its recipe has run (nn.Embedding's padding_idx row). */
+NATIVE(n_init_fill_row)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "init_fill_row", span);
+    int64_t row;
+    double fill;
+    if (!t)
+        return val_error(in);
+    Value *vi = arg_get(a, 1, NULL), *vv = arg_get(a, 2, NULL);
+    if (!vi || !vv || !static_int(vi, &row) || !static_number(vv, &fill))
+        return sema_error(in, span, "init_fill_row(tensor, row, value) needs compile-time numbers");
+    if (!t->is_static || t->rank < 1)
+        return sema_error(in, span, "init_fill_row() needs a compile-time tensor of rank >= 1");
+    Tensor *o = owner_of(t);
+    if (o->ir)
+        return sema_error(in, span, "init_fill_row(): this tensor was already used in the graph");
+    if (row < 0 || row >= o->dims[0].value)
+        return raise_new(in, in->cls.index_error, span, "index %" PRId64 " is out of bounds for dimension 0 "
+                         "with size %" PRId64, row, o->dims[0].value);
+    IrTensor *d = tensor_data(in, o);
+    int64_t width = o->dims[0].value ? ir_tensor_numel(d) / o->dims[0].value : 0;
+    for (int64_t i = 0; i < width; i++)
+        tensor_store_double(d->data, row * width + i, d->dtype, fill);
+    return a->pos[0];
+}
+
+/* declare_overload(fn): fn is one declared signature of a function defined
+ * later under the same name (@torch.jit._overload_method). */
+NATIVE(n_declare_overload)
+{
+    (void)self;
+    if (a->n_pos != 1 || a->pos[0]->kind != VK_FUNCTION)
+        return sema_error(in, span, "declare_overload() expects a function");
+    types_declare_overload(in, a->pos[0]);
+    return a->pos[0];
+}
+
+/* shape_text(x): x's shape for messages, "[N, 3, 8, 8]", symbols by name. */
+NATIVE(n_shape_text)
+{
+    (void)self;
+    Tensor *t = tensor_arg(in, a, 0, "shape_text", span);
+    if (!t)
+        return val_error(in);
+    if (t->rank < 0)
+        return val_cstr(in, "[?]");
+    char *text = arena_strdup(in->arena, "[");
+    for (int i = 0; i < t->rank; i++)
+        text = arena_sprintf(in->arena, "%s%s%s", text, i ? ", " : "", dim_str(in->arena, t->dims[i]));
+    return val_cstr(in, arena_sprintf(in->arena, "%s]", text));
+}
+
+/* The owner of compile-time tensor argument 0, ready to receive data
+ * computed now (initializers that are not simple recipes). */
+static Tensor *init_target(Interp *in, CallArgs *a, Span span, const char *name)
+{
+    Tensor *t = tensor_arg(in, a, 0, name, span);
+    if (!t)
+        return NULL;
+    if (!t->is_static) {
+        sema_error(in, span, "%s() on a tensor computed at run time is not supported", name);
+        return NULL;
+    }
+    Tensor *o = owner_of(t);
+    if (o->ir) {
+        sema_error(in, span, "%s(): this tensor was already used in the graph", name);
+        return NULL;
+    }
+    if (!dtype_is_float(o->dtype)) {
+        sema_error(in, span, "%s() needs a floating-point tensor", name);
+        return NULL;
+    }
+    return o;
+}
+
+static IrTensor *init_fresh_data(Interp *in, Tensor *o, Prng *rng)
+{
+    int64_t dims[64];
+    for (int i = 0; i < o->rank && i < 64; i++)
+        dims[i] = o->dims[i].value;
+    prng_seed(rng, in->seed * 0x9e3779b97f4a7c15ULL + (++in->n_random_tensors));
+    o->data = ir_tensor_new(in->arena, o->dtype, o->rank, dims);
+    o->init = TINIT_DATA;
+    return o->data;
+}
+
+/* init_trunc_normal(t, mean, std, a, b): normal draws redrawn until they
+ * fall in [a, b] (nn.init.trunc_normal_; the bounds are absolute). */
+NATIVE(n_init_trunc_normal)
+{
+    (void)self;
+    double x[4];
+    Tensor *o = init_target(in, a, span, "trunc_normal_");
+    if (!o)
+        return val_error(in);
+    for (int i = 0; i < 4; i++) {
+        Value *v = arg_get(a, i + 1, NULL);
+        if (!v || !static_number(v, &x[i]))
+            return sema_error(in, span, "trunc_normal_() arguments must be compile-time numbers");
+    }
+    double mean = x[0], std = x[1], lo = x[2], hi = x[3];
+    if (!(lo < hi) || !(std > 0) || mean + 6 * std < lo || mean - 6 * std > hi)
+        return sema_error(in, span, "trunc_normal_(): the interval [a, b] must hold values the "
+                          "distribution N(mean, std^2) draws");
+    Prng rng;
+    IrTensor *d = init_fresh_data(in, o, &rng);
+    int64_t n = ir_tensor_numel(d);
+    for (int64_t i = 0; i < n; i++) {
+        double v;
+        do
+            v = mean + std * prng_normal(&rng);
+        while (v < lo || v > hi);
+        tensor_store_double(d->data, i, d->dtype, v);
+    }
+    return a->pos[0];
+}
+
+/* Columns of the M x N matrix Q (row-major, M >= N) made orthonormal by
+ * modified Gram-Schmidt, run twice for accuracy. */
+static bool orthonormalize(double *q, int64_t m, int64_t n)
+{
+    for (int pass = 0; pass < 2; pass++) {
+        for (int64_t j = 0; j < n; j++) {
+            for (int64_t k = 0; k < j; k++) {
+                double dot = 0;
+                for (int64_t i = 0; i < m; i++)
+                    dot += q[i * n + k] * q[i * n + j];
+                for (int64_t i = 0; i < m; i++)
+                    q[i * n + j] -= dot * q[i * n + k];
+            }
+            double norm = 0;
+            for (int64_t i = 0; i < m; i++)
+                norm += q[i * n + j] * q[i * n + j];
+            if (!(norm > 0))
+                return false;
+            norm = sqrt(norm);
+            for (int64_t i = 0; i < m; i++)
+                q[i * n + j] /= norm;
+        }
+    }
+    return true;
+}
+
+/* init_orthogonal(t, gain): T viewed as rows x cols (rows = size(0)) with
+ * orthonormal rows or columns, whichever are fewer, times GAIN: the Q of a
+ * Gaussian matrix's QR decomposition with R's diagonal made positive, as
+ * nn.init.orthogonal_ does. */
+NATIVE(n_init_orthogonal)
+{
+    (void)self;
+    double gain = 1;
+    Tensor *o = init_target(in, a, span, "orthogonal_");
+    if (!o)
+        return val_error(in);
+    Value *g = arg_get(a, 1, NULL);
+    if (g && !static_number(g, &gain))
+        return sema_error(in, span, "orthogonal_(): gain must be a compile-time number");
+    if (o->rank < 2)
+        return raise_new(in, in->cls.value_error, span, "Only tensors with 2 or more dimensions are supported");
+    Prng rng;
+    IrTensor *d = init_fresh_data(in, o, &rng);
+    int64_t rows = o->dims[0].value, total = ir_tensor_numel(d);
+    int64_t cols = rows ? total / rows : 0;
+    if (total == 0)
+        return a->pos[0];
+    bool wide = rows < cols;
+    int64_t m = wide ? cols : rows, n = wide ? rows : cols;
+    double *q = arena_alloc(in->arena, sizeof(double) * (size_t)total);
+    for (int64_t i = 0; i < total; i++)
+        q[i] = prng_normal(&rng);
+    if (!orthonormalize(q, m, n))
+        return sema_error(in, span, "orthogonal_(): the random matrix was singular");
+    /* q is m x n; the tensor is rows x cols, the transpose when wide */
+    for (int64_t r = 0; r < rows; r++)
+        for (int64_t c = 0; c < cols; c++)
+            tensor_store_double(d->data, r * cols + c, d->dtype, gain * (wide ? q[c * n + r] : q[r * n + c]));
+    return a->pos[0];
+}
+
 /* A view sharing the storage of X (x.data, detach, Parameter(x)). */
 static Value *alias_of(Interp *in, Tensor *t)
 {
@@ -644,6 +830,11 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "init_uniform", n_init_uniform);
     put_fn(in, m, "init_normal", n_init_normal);
     put_fn(in, m, "init_fill", n_init_fill);
+    put_fn(in, m, "init_fill_row", n_init_fill_row);
+    put_fn(in, m, "shape_text", n_shape_text);
+    put_fn(in, m, "declare_overload", n_declare_overload);
+    put_fn(in, m, "init_trunc_normal", n_init_trunc_normal);
+    put_fn(in, m, "init_orthogonal", n_init_orthogonal);
     put_fn(in, m, "parameter", n_parameter);
     put_fn(in, m, "detach", n_detach);
     put_fn(in, m, "call_module", n_call_module);

@@ -613,11 +613,87 @@ static bool check_param(Interp *in, Function *fn, const AstNode *p, const TsType
     return false;
 }
 
+/* ---- overloads (@torch.jit._overload_method / _overload) ----
+ * TorchScript has no *args; torchvision declares a method's signatures as
+ * bodiless overloads and then writes one plain definition.  A call is
+ * checked against the first overload whose annotations all accept the
+ * arguments, and the frame's parameter types come from it. */
+
+void types_declare_overload(Interp *in, Value *fnv)
+{
+    if (!fnv || fnv->kind != VK_FUNCTION)
+        return;
+    if (!in->overloads)
+        in->overloads = scope_new(in->arena);
+    const char *key = intern(&in->c->names, fnv->u.func->qualname);
+    Value *list = scope_get(in->overloads, key);
+    if (!list) {
+        list = val_list(in, 0);
+        scope_set(in->arena, in->overloads, key, list);
+    }
+    vlist_push(in, list->u.list, fnv);
+}
+
+static int n_params(const Function *fn)
+{
+    return fn->args->u.arguments.posonlyargs.len + fn->args->u.arguments.args.len;
+}
+
+static bool overload_accepts(Interp *in, Function *o, Function *fn, Scope *locals)
+{
+    if (n_params(o) != n_params(fn))
+        return false;
+    for (int i = first_checked_param(fn); i < n_params(fn); i++) {
+        const AstNode *p = param_at(o->args, i);
+        Value *v = scope_get(locals, param_at(fn->args, i)->u.arg.name);
+        if (!p->u.arg.annotation || !v)
+            continue;
+        const TsType *want = types_annotation(in, p->u.arg.annotation, o->globals, false);
+        if (want && !types_value_matches(in, want, v, false))
+            return false;
+    }
+    return true;
+}
+
+/* The function whose annotations govern a call of FN: FN itself when it has
+ * no overloads, else the first overload that accepts the arguments, else
+ * NULL. */
+static Function *signature_for(Interp *in, Function *fn, Scope *locals)
+{
+    Value *list = in->overloads && fn->qualname
+                      ? scope_get(in->overloads, intern(&in->c->names, fn->qualname)) : NULL;
+    if (!list || list->u.list->len == 0)
+        return fn;
+    for (int i = 0; i < list->u.list->len; i++) {
+        Function *o = list->u.list->items[i]->u.func;
+        if (o != fn && overload_accepts(in, o, fn, locals))
+            return o;
+    }
+    return NULL;
+}
+
+static bool check_overloaded_call(Interp *in, Function *fn, Scope *locals, Span span)
+{
+    const char *have = "";
+    for (int i = first_checked_param(fn); i < n_params(fn); i++) {
+        Value *v = scope_get(locals, param_at(fn->args, i)->u.arg.name);
+        have = arena_sprintf(in->arena, "%s%s%s", have, *have ? ", " : "",
+                             v ? types_name(in, types_of_value(in, v)) : "?");
+    }
+    sema_error(in, span, "no overload of '%s' accepts arguments of types (%s)", fn->qualname, have);
+    return false;
+}
+
 bool types_check_call(Interp *in, Function *fn, CallArgs *args, Scope *locals, Span span)
 {
     if (fn->def->kind != AST_FUNCTION_DEF)
         return true;
     bool script = in->lower && in->lower->active && is_user_function(in, fn);
+    Function *sig = signature_for(in, fn, locals);
+    if (!sig)
+        return !script || check_overloaded_call(in, fn, locals, span);
+    if (sig != fn)
+        return true;    /* the overload's annotations accepted every argument */
     const AstNode *a = fn->args;
     int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
     bool ok = true;
@@ -653,6 +729,9 @@ void types_enter_frame(Interp *in, Function *fn, Scope *locals)
     const AstNode *a = fn->args;
     int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
     TypeEnv *env = frame_env(in);
+    Function *sig = signature_for(in, fn, locals);
+    if (!sig)
+        sig = fn;
     for (int i = first_checked_param(fn); i < np; i++) {
         const AstNode *p = param_at(a, i);
         Value *v = scope_get(locals, p->u.arg.name);
@@ -660,8 +739,10 @@ void types_enter_frame(Interp *in, Function *fn, Scope *locals)
             continue;
         TypeVar *tv = env_add(in, env, p->u.arg.name);
         tv->where = p->span;
-        if (p->u.arg.annotation) {
-            tv->type = types_annotation(in, p->u.arg.annotation, fn->globals, false);
+        tv->depth = in->block_depth + 1;    /* the body's straight-line code */
+        const AstNode *sp = param_at(sig->args, i);
+        if (sp->u.arg.annotation) {
+            tv->type = types_annotation(in, sp->u.arg.annotation, sig->globals, false);
             tv->declared = true;
         } else {
             tv->type = types_of_value(in, v);
@@ -710,12 +791,19 @@ static void check_name_assign(Interp *in, const AstNode *target, const AstNode *
         tv->type = want;
         tv->declared = true;
         tv->where = target->span;
+        tv->depth = in->block_depth;
         return;
     }
-    if (!tv) {
-        tv = env_add(in, env, name);
+    if (!tv || (!tv->declared && in->block_depth <= tv->depth)) {
+        /* A first assignment, or a rebinding in the same straight-line code
+         * where the variable got its type: TorchScript gives the name a new
+         * type there.  Inside an if/for/while body entered since, the
+         * variable must keep its type (checked below). */
+        if (!tv)
+            tv = env_add(in, env, name);
         tv->type = have;
         tv->where = target->span;
+        tv->depth = in->block_depth;
         return;
     }
     if (tv->declared) {
@@ -736,8 +824,8 @@ static void check_name_assign(Interp *in, const AstNode *target, const AstNode *
         tv->type = u;
         return;
     }
-    sema_error(in, target->span, "'%s' had type '%s' and is now assigned a value of type '%s'; a variable "
-               "keeps one type (annotate it '%s: Optional[...]' or use another name)", name,
+    sema_error(in, target->span, "'%s' had type '%s' and is now assigned a value of type '%s'; inside "
+               "if/for/while a variable keeps its type (annotate it '%s: Optional[...]' or use another name)", name,
                types_name(in, tv->type), types_name(in, have), name);
     diag_note(&in->c->diag, tv->where, "'%s' first gets its type here", name);
 }

@@ -50,6 +50,11 @@ const char *types_name(Interp *in, const TsType *t);
 
 /* The parameters of a script function become its first typed variables. */
 void types_enter_frame(Interp *in, Function *fn, Scope *locals);
+
+/* Records FN as an overload declaration (@torch.jit._overload_method):
+ * calls of the plain definition with the same qualified name are checked
+ * against the declared signatures. */
+void types_declare_overload(Interp *in, Value *fn);
 /* Checks the bound arguments of a call of FN against its annotations (and,
  * in script code, TorchScript's default: an unannotated parameter without
  * a default is a Tensor).  False after reporting. */

@@ -18,6 +18,7 @@ typedef struct TypeVar {
     const TsType *type;
     bool declared;      /* by an annotation: values must match it */
     Span where;         /* where it got its type */
+    int depth;          /* Interp.block_depth where it got its type */
 } TypeVar;
 
 struct TypeEnv {

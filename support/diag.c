@@ -4,6 +4,7 @@
  * aligned and the terminal stays sane. */
 #include "support/diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define DIAG_WINDOW 160     /* bytes of a long line shown around the caret */
@@ -16,9 +17,11 @@ void diag_init(Diag *d, const SourceMap *sources, FILE *out)
     d->max_errors = DIAG_DEFAULT_MAX_ERRORS;
 }
 
+/* True once an error beyond the limit was reported (and "too many errors"
+ * said): a stage that stops then has shown every error it may show. */
 bool diag_too_many(const Diag *d)
 {
-    return d->max_errors > 0 && d->nerrors >= d->max_errors;
+    return d->max_errors > 0 && d->nerrors > d->max_errors;
 }
 
 static const char *diag_level_name(DiagLevel level)
@@ -90,27 +93,8 @@ static void diag_print_excerpt(Diag *d, const SourceFile *f, Span span, int line
     fputc('\n', d->out);
 }
 
-void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
+static void diag_vprint(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
 {
-    if (level == DIAG_ERROR) {
-        d->nerrors++;
-        if (d->max_errors > 0 && d->nerrors > d->max_errors) {
-            if (!d->limit_reported) {
-                fprintf(d->out, "tsc2onnx: too many errors (%d); stopping\n", d->max_errors);
-                d->limit_reported = true;
-            }
-            d->last_printed = false;
-            return;
-        }
-    } else if (level == DIAG_WARNING) {
-        d->nwarnings++;
-        if (d->quiet_warnings) {
-            d->last_printed = false;
-            return;
-        }
-    } else if (!d->last_printed) {
-        return;
-    }
     const SourceFile *f = d->sources ? source_file(d->sources, span.file) : NULL;
     int line = 0, col = 0;
     if (f) {
@@ -123,8 +107,101 @@ void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list a
     fputc('\n', d->out);
     if (f)
         diag_print_excerpt(d, f, span, line, col);
+}
+
+static void diag_print(Diag *d, DiagLevel level, Span span, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vprint(d, level, span, fmt, ap);
+    va_end(ap);
+}
+
+static void diag_print_limit(Diag *d)
+{
+    fprintf(d->out, "tsc2onnx: too many errors (%d); stopping\n", d->max_errors);
+}
+
+static void diag_keep(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
+{
+    if (d->nheld == d->held_cap) {
+        int cap = d->held_cap ? d->held_cap * 2 : 16;
+        d->held = arena_grow(d->hold_arena, d->held, sizeof(HeldDiag) * (size_t)d->held_cap,
+                             sizeof(HeldDiag) * (size_t)cap);
+        d->held_cap = cap;
+    }
+    HeldDiag *h = &d->held[d->nheld];
+    h->level = level;
+    h->span = span;
+    /* a note, or a diagnostic without a place, sorts with the one before */
+    bool follows = level == DIAG_NOTE || span.file < 0;
+    h->order = follows && d->nheld > 0 ? d->held[d->nheld - 1].order : span;
+    h->seq = d->nheld;
+    h->msg = arena_vsprintf(d->hold_arena, fmt, ap);
+    d->nheld++;
+}
+
+void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
+{
+    if (level == DIAG_ERROR) {
+        d->nerrors++;
+        if (d->max_errors > 0 && d->nerrors > d->max_errors) {
+            if (!d->limit_reported && d->hold_depth == 0)
+                diag_print_limit(d);
+            else if (!d->limit_reported)
+                d->limit_held = true;
+            d->limit_reported = true;
+            d->last_printed = false;
+            return;
+        }
+    } else if (level == DIAG_WARNING) {
+        d->nwarnings++;
+        if (d->quiet_warnings) {
+            d->last_printed = false;
+            return;
+        }
+    } else if (!d->last_printed) {
+        return;
+    }
     if (level != DIAG_NOTE)
         d->last_printed = true;
+    if (d->hold_depth > 0)
+        diag_keep(d, level, span, fmt, ap);
+    else
+        diag_vprint(d, level, span, fmt, ap);
+}
+
+void diag_hold(Diag *d, Arena *arena)
+{
+    if (d->hold_depth++ == 0) {
+        d->hold_arena = arena;
+        d->held = NULL;
+        d->nheld = d->held_cap = 0;
+    }
+}
+
+static int held_compare(const void *pa, const void *pb)
+{
+    const HeldDiag *a = pa, *b = pb;
+    if (a->order.file != b->order.file)
+        return a->order.file < b->order.file ? -1 : 1;
+    if (a->order.start != b->order.start)
+        return a->order.start < b->order.start ? -1 : 1;
+    return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+void diag_release(Diag *d)
+{
+    if (d->hold_depth == 0 || --d->hold_depth > 0)
+        return;
+    if (d->nheld > 1)
+        qsort(d->held, (size_t)d->nheld, sizeof *d->held, held_compare);
+    for (int i = 0; i < d->nheld; i++)
+        diag_print(d, d->held[i].level, d->held[i].span, "%s", d->held[i].msg);
+    if (d->limit_held)
+        diag_print_limit(d);
+    d->limit_held = false;
+    d->nheld = 0;
 }
 
 void diag_error(Diag *d, Span span, const char *fmt, ...)

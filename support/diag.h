@@ -13,9 +13,19 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "support/arena.h"
 #include "support/source.h"
 
 typedef enum DiagLevel { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+
+/* A diagnostic kept back while held (see diag_hold). */
+typedef struct HeldDiag {
+    DiagLevel level;
+    Span span;
+    Span order;         /* where it sorts: a note sorts with its error */
+    int seq;            /* report order, to keep the sort stable */
+    const char *msg;
+} HeldDiag;
 
 typedef struct Diag {
     const SourceMap *sources;
@@ -25,6 +35,12 @@ typedef struct Diag {
     bool limit_reported;    /* "too many errors" already said */
     bool last_printed;      /* whether notes attach to a printed diagnostic */
     bool quiet_warnings;
+    /* held diagnostics (diag_hold) */
+    int hold_depth;
+    bool limit_held;        /* "too many errors" waits for the release */
+    Arena *hold_arena;
+    HeldDiag *held;
+    int nheld, held_cap;
 } Diag;
 
 #define DIAG_DEFAULT_MAX_ERRORS 20
@@ -40,7 +56,16 @@ void diag_note(Diag *d, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap);
 
-/* Whether the error limit has been reached: stages may stop early. */
+/* Holding: between diag_hold() and the matching diag_release(),
+ * diagnostics are counted as they are reported but printed only at the
+ * release, sorted by position (a note stays after its diagnostic).  The
+ * front end holds while it lexes a whole file and then parses it, so the
+ * messages of both come out in source order.  Holds nest; the outermost
+ * release prints.  Held text lives in ARENA. */
+void diag_hold(Diag *d, Arena *arena);
+void diag_release(Diag *d);
+
+/* Whether more errors were reported than are printed: stages may stop. */
 bool diag_too_many(const Diag *d);
 
 #endif

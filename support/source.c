@@ -1,6 +1,7 @@
 /* Source file table and line/column computation. */
 #include "support/source.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,127 @@ static void source_build_lines(Arena *a, SourceFile *f)
             f->line_starts[k++] = i + 1;
     }
     f->nlines = n;
+    uint32_t nmarks = f->len / SOURCE_CHAR_STEP + 1;
+    f->chars_before = arena_alloc_raw(a, sizeof(uint32_t) * nmarks);
+    uint32_t chars = 0;
+    for (uint32_t i = 0; i < f->len; i++) {
+        if (i % SOURCE_CHAR_STEP == 0)
+            f->chars_before[i / SOURCE_CHAR_STEP] = chars;
+        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
+            chars++;
+    }
+    if (f->len % SOURCE_CHAR_STEP == 0)
+        f->chars_before[nmarks - 1] = chars;
+}
+
+/* Characters in the first OFFSET bytes of F. */
+static uint32_t source_chars_before(const SourceFile *f, uint32_t offset)
+{
+    uint32_t k = offset / SOURCE_CHAR_STEP;
+    uint32_t chars = f->chars_before[k];
+    for (uint32_t i = k * SOURCE_CHAR_STEP; i < offset; i++)
+        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
+            chars++;
+    return chars;
+}
+
+/* ---- PEP 263 encoding declarations ------------------------------------- */
+
+/* Line [*start, *end) holds "coding[:=]NAME" inside a comment: NAME's range. */
+static bool coding_in_line(const char *text, uint32_t start, uint32_t end, uint32_t *name_start,
+                           uint32_t *name_end)
+{
+    uint32_t i = start;
+    while (i < end && (text[i] == ' ' || text[i] == '\t' || text[i] == '\f'))
+        i++;
+    if (i == end || text[i] != '#')
+        return false;
+    for (; i + 7 < end; i++) {
+        if (memcmp(text + i, "coding", 6) != 0 || (text[i + 6] != ':' && text[i + 6] != '='))
+            continue;
+        uint32_t n = i + 7;
+        while (n < end && (text[n] == ' ' || text[n] == '\t'))
+            n++;
+        uint32_t e = n;
+        while (e < end && (isalnum((unsigned char)text[e]) || strchr("-_.", text[e])))
+            e++;
+        if (e > n) {
+            *name_start = n;
+            *name_end = e;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether line [start, end) is blank or only a comment. */
+static bool blank_or_comment(const char *text, uint32_t start, uint32_t end)
+{
+    while (start < end && strchr(" \t\f\r", text[start]))
+        start++;
+    return start == end || text[start] == '#';
+}
+
+static bool name_is(const char *name, size_t n, const char *const *names)
+{
+    for (; *names; names++) {
+        if (strlen(*names) != n)
+            continue;
+        size_t i = 0;
+        while (i < n && (tolower((unsigned char)name[i]) == (*names)[i] ||
+                         (name[i] == '_' && (*names)[i] == '-')))
+            i++;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+SourceEncoding source_declared_encoding(const char *text, uint32_t len, uint32_t *name_start,
+                                        uint32_t *name_end)
+{
+    static const char *const utf8[] = {"utf-8", "utf8", "u8", "utf", "cp65001", "ascii",
+                                       "us-ascii", "646", NULL};
+    static const char *const latin1[] = {"latin-1", "latin1", "latin", "l1", "iso-8859-1",
+                                         "iso8859-1", "8859", "cp819", "iso-latin-1", NULL};
+    uint32_t start = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    for (int line = 0; line < 2 && start < len; line++) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        uint32_t end = nl ? (uint32_t)(nl - text) : len;
+        if (coding_in_line(text, start, end, name_start, name_end)) {
+            const char *name = text + *name_start;
+            size_t n = *name_end - *name_start;
+            bool utf8_suffix = n > 6 && name_is(name, 6, (const char *const[]){"utf-8-", NULL});
+            if (name_is(name, n, utf8) || utf8_suffix)
+                return SOURCE_UTF8;
+            return name_is(name, n, latin1) ? SOURCE_LATIN1 : SOURCE_UNSUPPORTED;
+        }
+        if (!blank_or_comment(text, start, end))
+            break;
+        start = end + 1;
+    }
+    *name_start = *name_end = 0;
+    return SOURCE_UTF8;
+}
+
+/* Latin-1 text (every byte one code point) as UTF-8, in the arena. */
+static char *latin1_to_utf8(Arena *a, const char *text, size_t *len)
+{
+    size_t extra = 0;
+    for (size_t i = 0; i < *len; i++)
+        extra += (unsigned char)text[i] >= 0x80;
+    char *out = arena_alloc_raw(a, *len + extra + 1), *p = out;
+    for (size_t i = 0; i < *len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch < 0x80) {
+            *p++ = (char)ch;
+        } else {
+            *p++ = (char)(0xC0 | ch >> 6);
+            *p++ = (char)(0x80 | (ch & 0x3F));
+        }
+    }
+    *len += extra;
+    return out;
 }
 
 SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
@@ -35,8 +157,16 @@ SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
     SourceFile *f = arena_alloc(a, sizeof *f);
     f->id = m->nfiles;
     f->path = arena_strdup(a, path);
-    char *copy = arena_alloc_raw(a, len + 1);
-    memcpy(copy, text, len);
+    uint32_t name_start, name_end;
+    bool bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0;
+    char *copy;
+    if (!bom && len < SOURCE_MAX_BYTES &&
+        source_declared_encoding(text, (uint32_t)len, &name_start, &name_end) == SOURCE_LATIN1) {
+        copy = latin1_to_utf8(a, text, &len);
+    } else {
+        copy = arena_alloc_raw(a, len + 1);
+        memcpy(copy, text, len);
+    }
     copy[len] = '\0';
     f->text = copy;
     f->len = (uint32_t)len;
@@ -107,6 +237,14 @@ const SourceFile *source_file(const SourceMap *m, int id)
     return m->files[id];
 }
 
+uint32_t source_line_start(const SourceFile *f, int line)
+{
+    uint32_t start = f->line_starts[line - 1];
+    if (line == 1 && f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0)
+        start = 3;
+    return start;
+}
+
 static int source_line_index(const SourceFile *f, uint32_t offset)
 {
     int lo = 0, hi = f->nlines - 1;
@@ -125,12 +263,11 @@ void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col)
     if (offset > f->len)
         offset = f->len;
     int idx = source_line_index(f, offset);
-    int c = 1;
-    for (uint32_t i = f->line_starts[idx]; i < offset; i++)
-        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
-            c++;
+    uint32_t from = source_line_start(f, idx + 1);
+    if (offset < from)
+        offset = from;
     *line = idx + 1;
-    *col = c;
+    *col = 1 + (int)(source_chars_before(f, offset) - source_chars_before(f, from));
 }
 
 const char *source_line_text(const SourceFile *f, int line, uint32_t *len)
@@ -139,7 +276,7 @@ const char *source_line_text(const SourceFile *f, int line, uint32_t *len)
         *len = 0;
         return "";
     }
-    uint32_t start = f->line_starts[line - 1];
+    uint32_t start = source_line_start(f, line);
     uint32_t end = start;
     while (end < f->len && f->text[end] != '\n' && f->text[end] != '\r')
         end++;

@@ -24,7 +24,13 @@ typedef struct SourceFile {
     uint32_t len;
     uint32_t *line_starts;  /* byte offset of the start of each line */
     int nlines;
+    /* chars_before[k]: characters (bytes that do not continue a UTF-8
+     * sequence) in the first k * SOURCE_CHAR_STEP bytes, so a column on a
+     * megabyte-long line costs at most SOURCE_CHAR_STEP steps */
+    uint32_t *chars_before;
 } SourceFile;
+
+#define SOURCE_CHAR_STEP 256u
 
 typedef struct SourceMap {
     SourceFile **files;
@@ -34,8 +40,17 @@ typedef struct SourceMap {
 /* Largest source file accepted (the lexer uses 32-bit offsets). */
 #define SOURCE_MAX_BYTES (256u * 1024u * 1024u)
 
+/* The source encoding a PEP 263 declaration (`# -*- coding: NAME -*-` on
+ * line 1, or on line 2 after a blank or comment line) names: UTF-8 (also
+ * without a declaration, and for ASCII, a subset), Latin-1, or another,
+ * which is not supported.  The name is bytes [*NAME_START, *NAME_END). */
+typedef enum SourceEncoding { SOURCE_UTF8, SOURCE_LATIN1, SOURCE_UNSUPPORTED } SourceEncoding;
+SourceEncoding source_declared_encoding(const char *text, uint32_t len, uint32_t *name_start,
+                                        uint32_t *name_end);
+
 /* Adds a file whose text is already in memory; the text is copied into the
- * arena. */
+ * arena, and a file declared Latin-1 (without a UTF-8 BOM) is converted to
+ * UTF-8, so every later stage reads UTF-8. */
 SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
                        const char *text, size_t len);
 /* Reads a file.  Returns NULL and sets *err (a static string from strerror,
@@ -44,6 +59,9 @@ SourceFile *source_load(Arena *a, SourceMap *m, const char *path, const char **e
 
 const SourceFile *source_file(const SourceMap *m, int id);
 
+/* Where line LINE (1-based, valid) starts; a UTF-8 byte order mark at the
+ * start of the file is not part of line 1. */
+uint32_t source_line_start(const SourceFile *f, int line);
 /* 1-based line; 1-based column counted in characters (UTF-8 code points). */
 void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col);
 /* The bytes of line LINE (1-based), without its newline. */

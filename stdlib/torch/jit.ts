@@ -1,5 +1,7 @@
 # torch.jit: the compiler already is a script compiler, so these markers
-# only pass their argument through.
+# only pass their argument through (overload declarations are recorded for
+# the type check).
+import _native
 
 def script(obj, *args, **kwargs):
     return obj
@@ -37,3 +39,14 @@ def is_tracing():
 
 class Final:
     pass
+
+
+def _overload_method(fn):
+    """@torch.jit._overload_method: declares one signature of a method;
+    the last plain definition is the one that runs, and calls of it are
+    type-checked against the declared signatures."""
+    return _native.declare_overload(fn)
+
+
+def _overload(fn):
+    return _native.declare_overload(fn)

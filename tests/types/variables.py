@@ -1,4 +1,5 @@
-# A variable keeps one type; list and dict displays hold one element type.
+# Inside if/for/while a variable keeps its type; straight-line code may
+# rebind it (as TorchScript allows); list and dict displays hold one type.
 # tsc2onnx: --input x:float32[2,3]
 from typing import List, Optional
 
@@ -9,13 +10,17 @@ from torch import Tensor, nn
 class Variables(nn.Module):
     def forward(self, x: Tensor):
         a = x
-        a = 1
+        for _ in range(1):
+            a = 1
         s = 0
-        s = s + 0.5
+        if x.dim() == 2:
+            s = s + 0.5
         out = None
-        out = x
+        for _ in range(2):
+            out = x
         pair = (x, x)
-        pair = (x, x, x)
+        if True:
+            pair = (x, x, x)
         mixed = [x, 1]
         nums = [1, 2.0]
         table = {"a": x, "b": 1}
@@ -29,5 +34,10 @@ class Variables(nn.Module):
         grow = []
         grow = [x]
         flag = x > 0
-        flag = True
-        return x
+        while x.dim() == 2:
+            flag = True
+            break
+        r = x
+        r = [r, r]
+        r = torch.cat(r, 0)
+        return r

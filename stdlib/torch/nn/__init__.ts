@@ -367,60 +367,9 @@ class Linear(Module):
         return F.linear(input, self.weight, self.bias)
 
 
-class ReLU(Module):
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
+# ---- the other layers, one file per family ----------------------------------------
 
-    def forward(self, input):
-        return F.relu(input)
-
-
-class Sigmoid(Module):
-    def forward(self, input):
-        return torch.sigmoid(input)
-
-
-class Tanh(Module):
-    def forward(self, input):
-        return torch.tanh(input)
-
-
-class Softmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, input):
-        return F.softmax(input, self.dim)
-
-
-class LogSoftmax(Module):
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, input):
-        return F.log_softmax(input, self.dim)
-
-
-class Flatten(Module):
-    def __init__(self, start_dim=1, end_dim=-1):
-        super().__init__()
-        self.start_dim = start_dim
-        self.end_dim = end_dim
-
-    def forward(self, input):
-        return torch.flatten(input, self.start_dim, self.end_dim)
-
-
-class Dropout(Module):
-    def __init__(self, p=0.5, inplace=False):
-        super().__init__()
-        if p < 0 or p > 1:
-            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-        self.p = p
-        self.inplace = inplace
-
-    def forward(self, input):
-        return F.dropout(input, self.p, self.training, self.inplace)
+from torch.nn._activation import *
+from torch.nn._layers import *
+from torch.nn._conv_layers import *
+from torch.nn._rnn import *

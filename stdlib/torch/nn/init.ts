@@ -95,9 +95,14 @@ def kaiming_normal_(tensor, a=0, mode="fan_in", nonlinearity="leaky_relu", gener
 
 
 def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
-    # the truncation only matters for the values, not for the export:
-    # a plain normal draw stands in for it
-    return _native.init_normal(tensor, mean, std)
+    # normal draws redrawn until they fall in [a, b]
+    return _native.init_trunc_normal(tensor, mean, std, a, b)
+
+
+def orthogonal_(tensor, gain=1, generator=None):
+    if tensor.dim() < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    return _native.init_orthogonal(tensor, gain)
 
 
 # deprecated spellings that older model code still calls
@@ -108,3 +113,4 @@ xavier_uniform = xavier_uniform_
 xavier_normal = xavier_normal_
 kaiming_uniform = kaiming_uniform_
 kaiming_normal = kaiming_normal_
+orthogonal = orthogonal_

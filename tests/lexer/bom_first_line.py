@@ -1,0 +1,3 @@
+﻿s = "byte order mark"  # line 1 starts after it
+t = (s,
+     s)

@@ -1,0 +1,13 @@
+# Error case: conv channels.
+# tsc2onnx: --input x:float32[N,5,8,8]
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3)
+
+    def forward(self, x):
+        return self.conv(x)

@@ -1,0 +1,2 @@
+class A(x for x in y):
+    pass

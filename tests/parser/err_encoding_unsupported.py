@@ -1,0 +1,3 @@
+#!/usr/bin/env python3
+# -*- coding: cp1251 -*-
+x = "Привет"

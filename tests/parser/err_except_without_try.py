@@ -1,0 +1,2 @@
+except E:
+    pass

@@ -1,0 +1,4 @@
+from x import
+from x import a,
+import a as
+import .x

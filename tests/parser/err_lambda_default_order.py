@@ -1,0 +1,1 @@
+f = lambda a=1, b: a

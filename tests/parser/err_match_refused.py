@@ -1,0 +1,7 @@
+# match statements are refused with one message.
+match command:
+    case [x, y]:
+        pass
+    case _:
+        pass
+z = 1

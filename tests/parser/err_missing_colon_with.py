@@ -1,0 +1,2 @@
+with open(f) as g
+    pass
