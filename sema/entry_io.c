@@ -70,7 +70,8 @@ static bool is_ellipsis(const AstNode *a)
 }
 
 /* Tensor, int, List[Tensor], Tuple[Tensor, Tensor], Tuple[Tensor, ...],
- * Dict[str, Tensor], Optional[X]; anything else is ANN_ANY. */
+ * Dict[str, Tensor], Optional[X], Union[..., a container, ...] (which is
+ * the container when entries are typed); anything else is ANN_ANY. */
 static Ann parse_annotation(const AstNode *a, int depth)
 {
     Ann r = {.kind = ANN_ANY, .n_elts = -1};
@@ -96,6 +97,16 @@ static Ann parse_annotation(const AstNode *a, int depth)
     }
     if (head && !strcmp(head, "Optional"))
         return parse_annotation(sl, depth + 1);
+    if (head && !strcmp(head, "Union")) {
+        /* Union[Tensor, Tuple[Tensor, Tensor]]: typed by entries, it is
+         * the container member */
+        for (int i = 0; i < n; i++) {
+            Ann member = parse_annotation(elts[i], depth + 1);
+            if (member.kind == ANN_LIST || member.kind == ANN_TUPLE || member.kind == ANN_DICT)
+                return member;
+        }
+        return r;
+    }
     r.kind = ann_kind_of(head);
     if (r.kind == ANN_LIST)
         r.elem = elts[0];

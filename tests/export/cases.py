@@ -551,3 +551,29 @@ def custom_operator_errors():
         c = C.WORK.compile(path, opts + ["--library", lib], out=out)
         check(c.status == 1 and want in c.stderr and not os.path.exists(out),
               "a bad @symbolic library is reported: %s" % want.split("error: ")[-1][:50], c.stderr)
+
+
+@case
+def rnn_tuple_state():
+    """examples/word_language_model.ts's RNNModel as PyTorch defines it:
+    forward(input, hidden) with hidden an (h, c) tuple, typed entry by
+    entry; the new state comes back as two outputs."""
+    path = os.path.join(SRC, "examples", "word_language_model.ts")
+    args = {"rnn_type": "LSTM", "ntoken": 50, "ninp": 16, "nhid": 16, "nlayers": 2}
+    model = build(path, "RNNModel", **args)
+    w = weights_for(model, "rnn")
+    c = C.WORK.compile(path, ["--weights", w, "--entry", "RNNModel", "--arg", 'rnn_type="LSTM"', "--arg", "ntoken=50",
+                              "--arg", "ninp=16", "--arg", "nhid=16", "--arg", "nlayers=2",
+                              "--input", "input:int64[L,N]", "--input", "hidden.0:float32[2,N,16]",
+                              "--input", "hidden.1:float32[2,N,16]"], out=C.WORK.file("rnn.onnx"))
+    if not compiled_ok(c, "RNNModel with a tuple state"):
+        return
+    g = c.model.graph
+    check(io_names(g.input) == ["input", "hidden_0", "hidden_1"] and dims(g.output[1]) == [2, "N", 16],
+          "RNNModel: the (h, c) tuple is two inputs and two outputs", io_names(g.input), io_names(g.output))
+    rng = np.random.default_rng(3)
+    sets = [(rng.integers(0, 50, (5, 2)), randn(2, 2, 16), randn(2, 2, 16)),
+            (rng.integers(0, 50, (3, 1)), randn(2, 1, 16), randn(2, 1, 16))]
+    C.WORK.run_later("RNNModel with a tuple state", c.path,
+                     [{"input": i, "hidden_0": h, "hidden_1": s} for i, h, s in sets],
+                     [reference(model, [t(i), (t(h), t(s))]) for i, h, s in sets])
