@@ -89,3 +89,35 @@ bool emit_is_graph_output(const IrGraph *g, const IrValue *v)
             return true;
     return false;
 }
+
+/* Domains other than the default that G's nodes (bodies included) use, in
+ * order of first use; returns how many, at most MAX. */
+static int emit_collect_domains(const IrGraph *g, const char **out, int n, int max, int depth)
+{
+    for (int i = 0; i < g->nodes.len && depth < 64; i++) {
+        const IrNode *node = g->nodes.items[i];
+        const char *d = node->domain ? node->domain : "";
+        bool seen = !d[0] || strcmp(d, "ai.onnx") == 0;
+        for (int k = 0; k < n && !seen; k++)
+            seen = strcmp(out[k], d) == 0;
+        if (!seen && n < max)
+            out[n++] = d;
+        for (int k = 0; k < node->n_attrs; k++)
+            if (node->attrs[k].kind == IR_ATTR_GRAPH && node->attrs[k].g)
+                n = emit_collect_domains(node->attrs[k].g, out, n, max, depth + 1);
+    }
+    return n;
+}
+
+int emit_used_domains(const IrGraph *g, const char **out, int max)
+{
+    return emit_collect_domains(g, out, 0, max, 0);
+}
+
+int emit_domain_version(const IrModel *m, const char *domain)
+{
+    for (int i = 0; i < m->n_opsets; i++)
+        if (strcmp(m->opsets[i].domain, domain) == 0)
+            return m->opsets[i].version;
+    return 1;
+}

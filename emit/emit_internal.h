@@ -56,6 +56,12 @@ const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, siz
 /* Bytes of a source line quoted in node metadata and listings. */
 #define EMIT_SOURCE_LINE_MAX 160
 
+/* The domains other than the default that G's nodes and bodies use, in
+ * order of first use (at most MAX), for a local function's opset_import;
+ * and the version M imports a domain at (1 when it does not). */
+int emit_used_domains(const IrGraph *g, const char **out, int max);
+int emit_domain_version(const IrModel *m, const char *domain);
+
 /* Whether V is one of G's outputs. */
 bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
 

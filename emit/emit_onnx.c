@@ -373,31 +373,6 @@ static void pb_metadata(PbContext *c, const IrModel *m, Onnx__ModelProto *mp)
     }
 }
 
-/* Domains the nodes of G (and its bodies) use, other than the default. */
-static void pb_used_domains(const IrGraph *g, const char **out, int *n, int max, int depth)
-{
-    for (int i = 0; i < g->nodes.len && depth < 64; i++) {
-        const IrNode *node = g->nodes.items[i];
-        const char *d = node->domain ? node->domain : "";
-        bool seen = !d[0] || strcmp(d, "ai.onnx") == 0;
-        for (int k = 0; k < *n && !seen; k++)
-            seen = strcmp(out[k], d) == 0;
-        if (!seen && *n < max)
-            out[(*n)++] = d;
-        for (int k = 0; k < node->n_attrs; k++)
-            if (node->attrs[k].kind == IR_ATTR_GRAPH && node->attrs[k].g)
-                pb_used_domains(node->attrs[k].g, out, n, max, depth + 1);
-    }
-}
-
-static int pb_domain_version(const IrModel *m, const char *domain)
-{
-    for (int i = 0; i < m->n_opsets; i++)
-        if (strcmp(m->opsets[i].domain, domain) == 0)
-            return m->opsets[i].version;
-    return 1;
-}
-
 /* A local function: its body's inputs and outputs by name, its nodes, and
  * the opsets they use. */
 static Onnx__FunctionProto *pb_function(PbContext *c, const IrFunction *f)
@@ -421,12 +396,11 @@ static Onnx__FunctionProto *pb_function(PbContext *c, const IrFunction *f)
     for (int i = 0; i < g->nodes.len; i++)
         fp->node[i] = pb_node(c, g->nodes.items[i]);
     const char *domains[64];
-    int n = 0;
-    pb_used_domains(g, domains, &n, 64, 0);
+    int n = emit_used_domains(g, domains, 64);
     fp->opset_import = pb_array(c, (size_t)n + 1, sizeof *fp->opset_import);
     fp->opset_import[fp->n_opset_import++] = pb_opset(c, "", c->model->opset);
     for (int i = 0; i < n; i++)
-        fp->opset_import[fp->n_opset_import++] = pb_opset(c, domains[i], pb_domain_version(c->model, domains[i]));
+        fp->opset_import[fp->n_opset_import++] = pb_opset(c, domains[i], emit_domain_version(c->model, domains[i]));
     return fp;
 }
 

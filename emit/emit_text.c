@@ -637,23 +637,6 @@ static void text_name_list(TextContext *c, const PtrVec *values)
     fputc(')', c->out);
 }
 
-/* Domains other than the default that G's nodes use. */
-static int text_used_domains(const IrGraph *g, const char **out, int n, int max)
-{
-    for (int i = 0; i < g->nodes.len; i++) {
-        const IrNode *node = g->nodes.items[i];
-        bool seen = !node->domain || !node->domain[0];
-        for (int k = 0; k < n && !seen; k++)
-            seen = strcmp(out[k], node->domain) == 0;
-        if (!seen && n < max)
-            out[n++] = node->domain;
-        for (int k = 0; k < node->n_attrs; k++)
-            if (node->attrs[k].kind == IR_ATTR_GRAPH && node->attrs[k].g)
-                n = text_used_domains(node->attrs[k].g, out, n, max);
-    }
-    return n;
-}
-
 /* A local function:
  *
  *   <domain: "d", opset_import: ["" : 17]>
@@ -668,15 +651,11 @@ static void text_function(TextContext *c, const IrFunction *f)
     text_string(c, f->domain);
     fprintf(c->out, ",\n  opset_import: [\"\" : %d", c->model->opset);
     const char *domains[64];
-    int n = text_used_domains(f->body, domains, 0, 64);
+    int n = emit_used_domains(f->body, domains, 64);
     for (int i = 0; i < n; i++) {
-        int version = 1;
-        for (int k = 0; k < c->model->n_opsets; k++)
-            if (strcmp(c->model->opsets[k].domain, domains[i]) == 0)
-                version = c->model->opsets[k].version;
         fputs(", ", c->out);
         text_string(c, domains[i]);
-        fprintf(c->out, " : %d", version);
+        fprintf(c->out, " : %d", emit_domain_version(c->model, domains[i]));
     }
     fputs("]\n>\n", c->out);
     fputs(f->name, c->out);
