@@ -1,9 +1,13 @@
 /* emit/: the last stage.  Writes an IrModel as
  *
- *   - binary ONNX (a ModelProto, emit_onnx.c, through protobuf-c),
+ *   - binary ONNX (a ModelProto, emit_onnx.c, through protobuf-c), its
+ *     large tensors possibly in an external data file (emit_external.c),
  *   - ONNX's textual syntax as onnx 1.12's onnx.parser.parse_model reads it
- *     (emit_text.c, for reading and diffing), or
- *   - a Graphviz digraph (emit_dot.c, for looking at).
+ *     (emit_text.c, for reading and diffing),
+ *   - a Graphviz digraph (emit_dot.c, for looking at), or
+ *   - the compact typed listing of -v (emit_verbose.c).
+ *
+ * Local functions (IrModel.functions) are written by every form.
  *
  * Every writer comes in two forms.  The *_file form writes PATH atomically:
  * the bytes go to a temporary file in the same directory, which is renamed
@@ -21,7 +25,8 @@
  * protobuf's 2 GiB message limit).  The caller flushes and closes OUT.
  *
  * SM maps the spans of nodes to `file:line:col` (ONNX doc_string, text
- * comments, dot tooltips); it may be NULL, and then no locations are
+ * comments, dot tooltips), with the file relative to the model's directory
+ * (IrModel.source_root); it may be NULL, and then no locations are
  * written.  Only this folder includes protobuf-c headers. */
 #ifndef TSC_EMIT_H
 #define TSC_EMIT_H
