@@ -63,13 +63,16 @@ int main(int argc, char **argv)
     Options opts;
     bool done;
     int rc = options_parse(argc, argv, &opts, &done);
-    if (rc != EXIT_OK || done)
-        return rc;
-    if (opts.command == CMD_COMPARE)
-        return not_supported("tsc2onnx compare");
-    if (opts.command == CMD_RUN)
-        return not_supported("tsc2onnx run");
-    if (opts.emit == EMIT_TOKENS || opts.emit == EMIT_AST)
-        return run_front_end(&opts);
-    return compile_command(&opts);
+    if (rc == EXIT_OK && !done) {
+        if (opts.command == CMD_COMPARE)
+            rc = not_supported("tsc2onnx compare");
+        else if (opts.command == CMD_RUN)
+            rc = run_command(&opts);
+        else if (opts.emit == EMIT_TOKENS || opts.emit == EMIT_AST)
+            rc = run_front_end(&opts);
+        else
+            rc = compile_command(&opts);
+    }
+    options_free(&opts);
+    return rc;
 }

@@ -32,6 +32,9 @@ enum {
     OPT_CUSTOM_OPSET,
     OPT_FUNCTIONS,
     OPT_REPORT,
+    OPT_CHECK_OUTPUTS,
+    OPT_RTOL,
+    OPT_ATOL,
 };
 
 /* Tensors of at least this many bytes go to the external data file. */
@@ -61,13 +64,17 @@ static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
+    {"check-outputs", required_argument, NULL, OPT_CHECK_OUTPUTS},
+    {"rtol", required_argument, NULL, OPT_RTOL},
+    {"atol", required_argument, NULL, OPT_ATOL},
     {NULL, 0, NULL, 0},
 };
 
 static const char usage_text[] =
     "usage: tsc2onnx [options] FILE            compile FILE (.ts or .py) to ONNX\n"
     "       tsc2onnx compare FILE [options]    build script and trace graphs, report where they differ\n"
-    "       tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR]\n"
+    "       tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR]   evaluate an ONNX model\n"
+    "       tsc2onnx run MODEL.onnx --check-outputs DIR   compare with DIR/output_K.pb\n"
     "\n"
     "options:\n"
     "  -o, --output PATH        output file (default: FILE with .onnx; '-' = stdout)\n"
@@ -98,7 +105,11 @@ static const char usage_text[] =
     "      --functions[=A,B]    modules (all, or these classes) as ONNX local functions\n"
     "      --report[=FILE]      markdown report: unsupported calls, op histogram\n"
     "  -h, --help               show this help\n"
-    "      --version            show the version\n";
+    "      --version            show the version\n"
+    "\n"
+    "run: --input NAME=VALUE takes the --example forms or @file.pb (a TensorProto);\n"
+    "     -o DIR writes DIR/<output>.npy; --seed N seeds random operators;\n"
+    "     --check-outputs DIR compares within --rtol R (1e-3) and --atol A (1e-7)\n";
 
 static void options_usage_error(const char *fmt, const char *arg)
 {
@@ -128,6 +139,17 @@ static bool parse_int_arg(const char *s, long long lo, long long hi, long long *
     errno = 0;
     long long v = strtoll(s, &end, 10);
     if (errno || end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_tolerance(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !(v >= 0) || v > 1e300)
         return false;
     *out = v;
     return true;
@@ -223,6 +245,14 @@ static int options_apply(int ch, const char *arg, Options *o)
         o->report = true;
         o->report_path = arg;
         break;
+    case OPT_CHECK_OUTPUTS: o->check_outputs = arg; break;
+    case OPT_RTOL:
+    case OPT_ATOL:
+        if (!parse_tolerance(arg, ch == OPT_RTOL ? &o->rtol : &o->atol)) {
+            options_usage_error("--rtol and --atol expect a non-negative number, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        break;
     default:
         return EXIT_USAGE;
     }
@@ -233,6 +263,8 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
 {
     memset(o, 0, sizeof *o);
     o->opset = 17;
+    o->rtol = 1e-3;     /* RUN_RTOL, RUN_ATOL of driver/driver.h */
+    o->atol = 1e-7;
     o->argc = argc;
     o->argv = argv;
     *done = false;
@@ -289,4 +321,13 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
     }
     o->file = argv[optind];
     return EXIT_OK;
+}
+
+void options_free(Options *o)
+{
+    StrList *lists[] = {&o->args, &o->include_dirs, &o->inputs, &o->examples, &o->dynamic};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        free(lists[i]->items);
+        *lists[i] = (StrList){0};
+    }
 }

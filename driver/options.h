@@ -41,7 +41,7 @@ typedef struct Options {
     const char *entry;
     StrList args;               /* --arg NAME=VALUE */
     StrList include_dirs;       /* -I */
-    StrList inputs;             /* --input NAME:DTYPE[DIMS] */
+    StrList inputs;             /* --input NAME:DTYPE[DIMS] (run: NAME=VALUE) */
     StrList examples;           /* --example NAME=VALUE */
     StrList dynamic;            /* --dynamic NAME:AXIS[=SYMBOL] */
     bool trace;
@@ -52,6 +52,8 @@ typedef struct Options {
     const char *output_names;
     EmitKind emit;
     bool verbose;
+    const char *check_outputs;  /* run --check-outputs DIR */
+    double rtol, atol;          /* run --rtol, --atol */
     /* exporter options (docs/exporting.md) */
     bool keep_initializers_as_inputs;
     bool no_params;
@@ -71,5 +73,7 @@ typedef struct Options {
 /* Parses ARGV into OPTS.  Returns EXIT_OK, or an exit status after printing
  * a message (EXIT_USAGE) or the help/version text (*done set). */
 int options_parse(int argc, char **argv, Options *opts, bool *done);
+/* Releases the lists options_parse() allocated. */
+void options_free(Options *opts);
 
 #endif

@@ -21,6 +21,7 @@ struct Lower {
     const char *scope_type; /* its module's class name */
     struct LowerFunctions *functions;   /* --functions, or NULL */
     int n_constants;
+    int n_subgraphs;        /* for subgraph names */
 };
 
 void lower_init(Lower *L, Compiler *c, IrModel *m, int opset);
@@ -68,5 +69,39 @@ IrTensor *tensor_data(Interp *in, Tensor *t);
  * weights never all sit in memory at once. */
 IrTensor *tensor_data_deferred(Interp *in, Tensor *t);
 #define LOWER_DEFER_BYTES ((size_t)64 * 1024)
+
+/* ---- If and Loop (lower/control.c) ---- */
+
+/* A new subgraph of the graph being built, named KIND_<n>. */
+IrGraph *lower_subgraph(Lower *L, const char *kind);
+/* Makes V an output of subgraph G with type TYPE, through an Identity node
+ * when V is not computed by a node of G; returns the output value. */
+IrValue *lower_graph_output(Lower *L, IrGraph *g, IrValue *v, const IrType *type, Span span);
+/* If(cond) with the two branches (whose outputs are set) and N outputs of
+ * the given types, appended to the graph being built. */
+IrNode *lower_if(Lower *L, IrValue *cond, IrGraph *then_g, IrGraph *else_g, const IrType *types,
+                 int n, Span span);
+
+/* A Loop body: (iteration, cond_in, carried...) -> outputs set later;
+ * NAMES (may be NULL) name the carried inputs after their variables. */
+typedef struct LoopBody {
+    IrGraph *graph;
+    IrValue *iter;          /* int64 scalar */
+    IrValue *cond_in;       /* bool scalar */
+    IrValue **carried;
+    int n_carried;
+} LoopBody;
+IrGraph *lower_loop_body(Lower *L, const IrType *carried, const char *const *names, int n_carried,
+                         LoopBody *out);
+/* Loop(trip_count, cond, inits...) -> N_OUTPUTS values (carried finals,
+ * then scan outputs); TRIP_COUNT or COND may be NULL (omitted). */
+IrNode *lower_loop(Lower *L, IrValue *trip_count, IrValue *cond, IrValue **inits, int n_carried,
+                   IrGraph *body, const IrType *out_types, int n_outputs, Span span);
+/* Moves the nodes of subgraph G to the end of the graph being built. */
+void lower_inline_graph(Lower *L, IrGraph *g);
+/* Whether every value used in G (and its subgraphs) is defined in the
+ * graph that uses it or one around it: the invariant the interpreter
+ * keeps when values flow out of branches and loops only as outputs. */
+bool lower_scopes_ok(const IrGraph *g);
 
 #endif

@@ -158,8 +158,14 @@ static void bind_types(OnnxCall *k)
 static DType constant_type(OnnxCall *k, int i, Value *v)
 {
     int tv = typevar_index(k->schema, k->params[i]->typevar);
-    if (tv < 0)
+    if (tv < 0) {
+        /* a fixed type such as tensor(int64): its one element type */
+        const OpTypeVar *fixed = opschema_typevar(k->schema, k->params[i]->typevar);
+        for (int d = 0; fixed && d < DT_COUNT; d++)
+            if (fixed->tensor_types == DTS(d))
+                return (DType)d;
         return DT_UNDEFINED;
+    }
     if (k->bound[tv] != DT_UNDEFINED)
         return k->bound[tv];
     DTypeSet allowed = k->schema->types[tv].tensor_types;
@@ -419,7 +425,7 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
         if (!ir_in[i])
             return val_error(in);
     }
-    /* located where the user's code called into the stdlib */
+    /* the node is attributed to the user's line that led to it */
     IrNode *node = ir_node_new(L->graph, k->op->name, k->op->domain, ir_in, k->n_inputs,
                                k->n_outputs, sema_user_span(in, k->span));
     node->schema = k->schema;

@@ -7,7 +7,9 @@
  * outputs reaches a graph output; initializers no kept node reads go too.
  * Graph inputs always stay (they are the model's interface).  Nested graphs
  * (Loop and If bodies) may read any value of the enclosing graphs: every
- * value a kept node's body reads is live. */
+ * value a kept node's body reads is live.  The bodies are pruned the same
+ * way from their own outputs (a branch computes values the merge did not
+ * need, a Loop body built again with wider types leaves nothing behind). */
 #include <string.h>
 
 #include "lower/lower.h"
@@ -53,9 +55,11 @@ static bool node_live(const Liveness *l, const IrNode *n)
     return false;
 }
 
-void lower_prune(IrModel *m)
+/* Removes G's nodes that none of G's outputs depends on; the body of a
+ * node kept is pruned first, so that only what the pruned body reads
+ * keeps outer values alive. */
+static void prune_graph(IrModel *m, IrGraph *g, int depth)
 {
-    IrGraph *g = m->graph;
     Liveness l = {arena_alloc(m->arena, sizeof(bool) * (size_t)(m->next_value_id + 1)), m->next_value_id + 1};
     for (int i = 0; i < g->outputs.len; i++)
         mark(&l, g->outputs.items[i]);
@@ -67,9 +71,13 @@ void lower_prune(IrModel *m)
         keep[i] = true;
         for (int k = 0; k < n->n_inputs; k++)
             mark(&l, n->inputs[k]);
-        for (int k = 0; k < n->n_attrs; k++)
-            if (n->attrs[k].kind == IR_ATTR_GRAPH && n->attrs[k].g)
-                mark_graph_reads(&l, n->attrs[k].g, 1);
+        for (int k = 0; k < n->n_attrs; k++) {
+            if (n->attrs[k].kind != IR_ATTR_GRAPH || !n->attrs[k].g)
+                continue;
+            if (depth < 64)
+                prune_graph(m, n->attrs[k].g, depth + 1);
+            mark_graph_reads(&l, n->attrs[k].g, 1);
+        }
     }
     int kept = 0;
     for (int i = 0; i < g->nodes.len; i++)
@@ -83,4 +91,9 @@ void lower_prune(IrModel *m)
             g->initializers.items[kept++] = v;
     }
     g->initializers.len = kept;
+}
+
+void lower_prune(IrModel *m)
+{
+    prune_graph(m, m->graph, 0);
 }

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sema/control.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/sema_internal.h"
 
 /* ---- helpers for builtins ---- */
@@ -135,8 +137,35 @@ static bool iterate_instance(Interp *in, Value *v, ValueList *out, Span span)
     return false;
 }
 
+/* The rows of a tensor whose first axis is known at compile time. */
+static bool iterate_tensor_rows(Interp *in, Value *v, ValueList *out, Span span)
+{
+    Tensor *t = v->u.tensor;
+    if (t->rank == 0) {
+        raise_new(in, in->cls.type_error, span, "iteration over a 0-d tensor");
+        return false;
+    }
+    if (t->rank < 0 || t->dims[0].value < 0)
+        return false;
+    for (int64_t i = 0; i < t->dims[0].value; i++) {
+        OnnxAttrArg at = {"axis", val_int(in, 0)};
+        Value *pos[2] = {v, val_int(in, i)};
+        Value *row = sema_onnx(in, "Gather", pos, 2, &at, 1, span);
+        if (!row || row->kind == VK_ERROR)
+            return false;
+        vlist_push(in, out, row);
+    }
+    return true;
+}
+
 bool iterate_static(Interp *in, Value *v, ValueList *out, Span span)
 {
+    if (dynlist_is(v) || v->kind == VK_RUNTIME_ITER ||
+        (v->kind == VK_TENSOR && control_is_dynamic_iterable(in, v))) {
+        sema_error(in, span, "this %s has a length known only at run time: only a 'for' loop can iterate "
+                   "over it", v->kind == VK_TENSOR ? "tensor" : value_type_name(in, v));
+        return false;
+    }
     switch (v->kind) {
     case VK_LIST: case VK_TUPLE: {
         int n = v->u.list->len;     /* a list may grow while iterated */
@@ -168,6 +197,8 @@ bool iterate_static(Interp *in, Value *v, ValueList *out, Span span)
             return true;
         if (in->exc)
             return false;
+        if (v->kind == VK_TENSOR && !v->u.tensor->is_static)
+            return iterate_tensor_rows(in, v, out, span);
         break;
     case VK_ERROR:
         return false;
@@ -316,6 +347,10 @@ BUILTIN(bi_len)
     if (!args_check(in, a, "len", 1, 1, NULL, span))
         return val_error(in);
     Value *v = a->pos[0];
+    if (dynlist_is(v))
+        return dynlist_len(in, v, span);
+    if (v->kind == VK_RUNTIME_ITER)
+        return control_iter_length(in, v, span);
     switch (v->kind) {
     case VK_LIST: case VK_TUPLE: return val_int(in, v->u.list->len);
     case VK_STR: return val_int(in, v->u.s.len);
@@ -334,14 +369,47 @@ BUILTIN(bi_len)
 static bool range_arg(Interp *in, Value *v, int64_t *out, Span span)
 {
     if (!is_static_int(v)) {
-        if (value_is_dynamic_scalar(v))
-            sema_error(in, span, "range() over a value known only at run time is not supported yet");
-        else
-            sema_error(in, span, "range() arguments must be integers, found '%s'", value_type_name(in, v));
+        sema_error(in, span, "range() arguments must be integers, found '%s'", value_type_name(in, v));
         return false;
     }
     *out = int_of(v);
     return true;
+}
+
+static Value *runtime_iter(Interp *in, RuntimeIterKind kind)
+{
+    Value *r = val_none(in);
+    r->kind = VK_RUNTIME_ITER;
+    r->u.iter = arena_alloc(in->arena, sizeof(RuntimeIter));
+    r->u.iter->kind = kind;
+    return r;
+}
+
+/* range() with a bound known only at run time: a loop with a run-time
+ * trip count iterates it. */
+static Value *runtime_range(Interp *in, CallArgs *a, Span span)
+{
+    Value *x[3] = {val_int(in, 0), NULL, val_int(in, 1)};
+    for (int i = 0; i < a->n_pos; i++) {
+        Value *v = a->pos[i];
+        if ((v->kind != VK_INT && v->kind != VK_BOOL) || (v->kind == VK_BOOL && v->dyn))
+            return sema_error(in, span, "range() arguments must be integers, found '%s'", value_type_name(in, v));
+    }
+    if (a->n_pos == 1) {
+        x[1] = a->pos[0];
+    } else {
+        x[0] = a->pos[0];
+        x[1] = a->pos[1];
+        if (a->n_pos == 3)
+            x[2] = a->pos[2];
+    }
+    if (is_static_int(x[2]) && int_of(x[2]) == 0)
+        return raise_new(in, in->cls.value_error, span, "range() arg 3 must not be zero");
+    Value *r = runtime_iter(in, RI_RANGE);
+    r->u.iter->start = x[0];
+    r->u.iter->stop = x[1];
+    r->u.iter->step = x[2];
+    return r;
 }
 
 BUILTIN(bi_range)
@@ -349,6 +417,20 @@ BUILTIN(bi_range)
     (void)self;
     if (!args_check(in, a, "range", 1, 3, NULL, span))
         return val_error(in);
+    bool runtime = false;
+    for (int i = 0; i < a->n_pos; i++) {
+        if (a->pos[i]->kind == VK_TENSOR) {
+            /* range(t) of a one-element integer tensor: t.__index__() */
+            bool found;
+            Value *v = try_special(in, a->pos[i], "__index__", NULL, 0, span, &found);
+            if (!v || v->kind == VK_ERROR)
+                return v;
+            a->pos[i] = v;
+        }
+        runtime |= a->pos[i]->kind == VK_INT && a->pos[i]->dyn;
+    }
+    if (runtime)
+        return runtime_range(in, a, span);
     int64_t x[3] = {0, 0, 1};
     for (int i = 0; i < a->n_pos; i++)
         if (!range_arg(in, a->pos[i], &x[i], span))
@@ -371,6 +453,14 @@ BUILTIN(bi_enumerate)
     if (!args_check(in, a, "enumerate", 1, 2, kws, span))
         return val_error(in);
     Value *start = arg_get(a, 1, "start");
+    if (control_is_dynamic_iterable(in, a->pos[0]) || (start && value_is_dynamic_scalar(start))) {
+        Value *r = runtime_iter(in, RI_ENUMERATE);
+        r->u.iter->start = start ? start : val_int(in, 0);
+        r->u.iter->parts = arena_alloc(in->arena, sizeof(Value *));
+        r->u.iter->parts[0] = a->pos[0];
+        r->u.iter->n = 1;
+        return r;
+    }
     int64_t s = start && is_static_int(start) ? int_of(start) : 0;
     ValueList items = {0};
     if (!iterate_static(in, a->pos[0], &items, span))
@@ -389,6 +479,14 @@ BUILTIN(bi_zip)
 {
     (void)self;
     int n = a->n_pos;
+    for (int i = 0; i < n; i++) {
+        if (!control_is_dynamic_iterable(in, a->pos[i]))
+            continue;
+        Value *r = runtime_iter(in, RI_ZIP);
+        r->u.iter->parts = a->pos;
+        r->u.iter->n = n;
+        return r;
+    }
     ValueList *cols = arena_alloc(in->arena, sizeof(ValueList) * (size_t)(n + 1));
     int len = n ? 1 << 30 : 0;
     for (int i = 0; i < n; i++) {
@@ -747,6 +845,8 @@ BUILTIN(bi_delattr)
     const char *name = attr_name_arg(in, a->pos[1], span);
     if (!name)
         return val_error(in);
+    if (a->pos[0]->kind == VK_INSTANCE)
+        region_write_scope(in, a->pos[0]->u.inst->attrs);
     if (a->pos[0]->kind == VK_INSTANCE && scope_del(a->pos[0]->u.inst->attrs, name))
         return val_none(in);
     return raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
@@ -931,6 +1031,7 @@ BUILTIN(bi_object_setattr)
         return val_error(in);
     if (obj->kind != VK_INSTANCE)
         return sema_error(in, span, "object.__setattr__ needs an instance");
+    region_write_scope(in, obj->u.inst->attrs);
     scope_set(in->arena, obj->u.inst->attrs, name, a->pos[2]);
     return val_none(in);
 }
@@ -1044,6 +1145,10 @@ static Value *construct_sequence(Interp *in, CallArgs *a, Span span, bool tuple)
     Value *r = tuple ? val_tuple(in, 0) : val_list(in, 0);
     if (a->n_pos == 0)
         return r;
+    if (dynlist_is(a->pos[0]) && !tuple) {
+        r->u.list->dyn = a->pos[0]->u.list->dyn;
+        return r;
+    }
     if (!iterate_static(in, a->pos[0], r->u.list, span))
         return in->exc ? NULL : val_error(in);
     return r;
@@ -1123,7 +1228,7 @@ Value *native_construct(Interp *in, Value *cls, CallArgs *a, Span span)
         v->kind = VK_INSTANCE;
         v->u.inst = arena_alloc(in->arena, sizeof(Instance));
         v->u.inst->cls = cls;
-        v->u.inst->attrs = scope_new(in->arena);
+        v->u.inst->attrs = sema_scope_new(in);
         return v;
     }
     default:
@@ -1156,7 +1261,7 @@ static Value *builtin_class(Interp *in, Scope *into, const char *name, int tag, 
 {
     Value *bases[1] = {base};
     Value *cls = make_class(in, intern(&in->c->names, name), base ? bases : NULL, base ? 1 : 0,
-                            scope_new(in->arena), NULL, SPAN_NONE);
+                            sema_scope_new(in), NULL, SPAN_NONE);
     cls->u.cls->native = tag;
     scope_set(in->arena, into, intern(&in->c->names, name), cls);
     return cls;
@@ -1248,7 +1353,7 @@ void builtins_install(Interp *in, Scope *into)
     ni->kind = VK_INSTANCE;
     ni->u.inst = arena_alloc(in->arena, sizeof(Instance));
     ni->u.inst->cls = k->object;
-    ni->u.inst->attrs = scope_new(in->arena);
+    ni->u.inst->attrs = sema_scope_new(in);
     scope_set(in->arena, into, intern(&in->c->names, "NotImplemented"), ni);
     Value *ell = val_none(in);
     ell->kind = VK_ELLIPSIS;

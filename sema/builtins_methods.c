@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sema/control.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/sema_internal.h"
 
 #define METHOD(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
@@ -14,6 +16,11 @@ static bool self_is(Interp *in, CallArgs *a, ValueKind kind, const char *method,
 {
     if (a->n_pos < 1 || a->pos[0]->kind != kind) {
         sema_error(in, span, "%s() needs a receiver", method);
+        return false;
+    }
+    if (dynlist_is(a->pos[0]) && strcmp(method, "append") != 0 && strcmp(method, "extend") != 0 &&
+        strcmp(method, "copy") != 0) {
+        dynlist_unsupported(in, arena_sprintf(in->arena, "list.%s()", method), span);
         return false;
     }
     return true;
@@ -34,6 +41,9 @@ METHOD(list_append)
     (void)self;
     if (!self_is(in, a, VK_LIST, "append", span) || !args_check(in, a, "append", 2, 2, NULL, span))
         return val_error(in);
+    if (dynlist_is(a->pos[0]))
+        return dynlist_append(in, a->pos[0], a->pos[1], span);
+    region_write_list(in, a->pos[0]->u.list);
     vlist_push(in, a->pos[0]->u.list, a->pos[1]);
     return val_none(in);
 }
@@ -46,6 +56,15 @@ METHOD(list_extend)
     ValueList items = {0};
     if (!iterate_static(in, a->pos[1], &items, span))
         return in->exc ? NULL : val_error(in);
+    if (dynlist_is(a->pos[0])) {
+        for (int i = 0; i < items.len; i++) {
+            Value *r = dynlist_append(in, a->pos[0], items.items[i], span);
+            if (!r || r->kind == VK_ERROR)
+                return r;
+        }
+        return val_none(in);
+    }
+    region_write_list(in, a->pos[0]->u.list);
     for (int i = 0; i < items.len; i++)
         vlist_push(in, a->pos[0]->u.list, items.items[i]);
     return val_none(in);
@@ -66,6 +85,7 @@ METHOD(list_insert)
         i = 0;
     if (i > l->len)
         i = l->len;
+    region_write_list(in, l);
     vlist_push(in, l, a->pos[2]);
     memmove(l->items + i + 1, l->items + i, sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->items[i] = a->pos[2];
@@ -86,6 +106,7 @@ METHOD(list_pop)
     if (l->len == 0 || i < 0 || i >= l->len)
         return raise_new(in, in->cls.index_error, span, "pop index out of range");
     Value *v = l->items[i];
+    region_write_list(in, l);
     memmove(l->items + i, l->items + i + 1, sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
     return v;
@@ -104,6 +125,8 @@ METHOD(seq_index)
     (void)self;
     if (a->n_pos < 2 || (a->pos[0]->kind != VK_LIST && a->pos[0]->kind != VK_TUPLE))
         return sema_error(in, span, "index() needs a list or tuple and a value");
+    if (dynlist_is(a->pos[0]))
+        return dynlist_unsupported(in, "list.index()", span);
     int i = seq_index_of(a->pos[0]->u.list, a->pos[1]);
     if (i < 0)
         return raise_new(in, in->cls.value_error, span, "%s is not in list", value_repr(in, a->pos[1]));
@@ -115,6 +138,8 @@ METHOD(seq_count)
     (void)self;
     if (a->n_pos < 2 || (a->pos[0]->kind != VK_LIST && a->pos[0]->kind != VK_TUPLE))
         return sema_error(in, span, "count() needs a list or tuple and a value");
+    if (dynlist_is(a->pos[0]))
+        return dynlist_unsupported(in, "list.count()", span);
     ValueList *l = a->pos[0]->u.list;
     int n = 0;
     for (int i = 0; i < l->len; i++)
@@ -132,6 +157,7 @@ METHOD(list_remove)
     int i = seq_index_of(l, a->pos[1]);
     if (i < 0)
         return raise_new(in, in->cls.value_error, span, "list.remove(x): x not in list");
+    region_write_list(in, l);
     memmove(l->items + i, l->items + i + 1, sizeof(Value *) * (size_t)(l->len - 1 - i));
     l->len--;
     return val_none(in);
@@ -143,6 +169,7 @@ METHOD(list_reverse)
     if (!self_is(in, a, VK_LIST, "reverse", span))
         return val_error(in);
     ValueList *l = a->pos[0]->u.list;
+    region_write_list(in, l);
     for (int i = 0, j = l->len - 1; i < j; i++, j--) {
         Value *t = l->items[i];
         l->items[i] = l->items[j];
@@ -158,6 +185,7 @@ METHOD(list_copy)
         return val_error(in);
     ValueList *l = a->pos[0]->u.list;
     Value *r = val_list(in, l->len);
+    r->u.list->dyn = l->dyn;
     for (int i = 0; i < l->len; i++)
         vlist_push(in, r->u.list, l->items[i]);
     return r;
@@ -168,6 +196,7 @@ METHOD(list_clear)
     (void)self;
     if (!self_is(in, a, VK_LIST, "clear", span))
         return val_error(in);
+    region_write_list(in, a->pos[0]->u.list);
     a->pos[0]->u.list->len = 0;
     return val_none(in);
 }
@@ -217,6 +246,7 @@ METHOD(dict_pop)
         return val_error(in);
     Value *v = dict_get(a->pos[0]->u.dict, a->pos[1]);
     if (v) {
+        region_write_dict(in, a->pos[0]->u.dict);
         dict_del(a->pos[0]->u.dict, a->pos[1]);
         return v;
     }

@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "lower/lower.h"
+#include "sema/control.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/native_tensor.h"
 #include "sema/report.h"
 #include "sema/sema_internal.h"
@@ -153,7 +155,7 @@ Value *raise_new(Interp *in, Value *exc_class, Span span, const char *fmt, ...)
     exc->kind = VK_INSTANCE;
     exc->u.inst = arena_alloc(in->arena, sizeof(Instance));
     exc->u.inst->cls = exc_class;
-    exc->u.inst->attrs = scope_new(in->arena);
+    exc->u.inst->attrs = sema_scope_new(in);
     Value *args = val_tuple(in, 1);
     vlist_push(in, args->u.list, msg);
     scope_set(in->arena, exc->u.inst->attrs, intern(&in->c->names, "args"), args);
@@ -355,7 +357,7 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     Frame frame = {0};
     frame.caller = in->frame;
     frame.func = fn;
-    frame.locals = scope_new(in->arena);
+    frame.locals = sema_scope_new(in);
     frame.globals = fn->globals;
     frame.closure = fn->closure;
     frame.module = fn->module;
@@ -377,7 +379,8 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
         result = eval_expr(in, fn->def->u.lambda.body);
     } else {
         ExecStatus st = exec_block(in, &fn->def->u.function_def.body);
-        result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value : val_none(in);
+        result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value
+               : st == EXEC_MAYBE ? control_function_result(in, span) : val_none(in);
     }
     in->depth--;
     in->frame = frame.caller;
@@ -560,7 +563,7 @@ static Value *new_instance(Interp *in, Value *cls)
     v->kind = VK_INSTANCE;
     v->u.inst = arena_alloc(in->arena, sizeof(Instance));
     v->u.inst->cls = cls;
-    v->u.inst->attrs = scope_new(in->arena);
+    v->u.inst->attrs = sema_scope_new(in);
     return v;
 }
 
@@ -580,7 +583,8 @@ Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
         CallArgs nargs = *args;
         nargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
         nargs.pos[0] = cls;
-        memcpy(nargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        if (args->n_pos)
+            memcpy(nargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
         nargs.n_pos = args->n_pos + 1;
         nargs.pos_spans = NULL;
         obj = call_value(in, new_fn, &nargs, span);
@@ -594,7 +598,8 @@ Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
         CallArgs iargs = *args;
         iargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
         iargs.pos[0] = obj;
-        memcpy(iargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        if (args->n_pos)
+            memcpy(iargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
         iargs.n_pos = args->n_pos + 1;
         iargs.pos_spans = NULL;
         Value *r = call_value(in, init, &iargs, span);
@@ -782,13 +787,16 @@ bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span)
             sema_error(in, span, "cannot assign to property '%s'", name);
             return false;
         }
+        region_write_scope(in, obj->u.inst->attrs);
         scope_set(in->arena, obj->u.inst->attrs, name, v);
         return true;
     }
     case VK_CLASS:
+        region_write_scope(in, obj->u.cls->dict);
         scope_set(in->arena, obj->u.cls->dict, name, v);
         return true;
     case VK_MODULE:
+        region_write_scope(in, obj->u.module->globals);
         scope_set(in->arena, obj->u.module->globals, name, v);
         return true;
     case VK_FUNCTION:
@@ -825,7 +833,8 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, Span span)
         CallArgs b = *args;
         b.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
         b.pos[0] = callee->u.method->self;
-        memcpy(b.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        if (args->n_pos)
+            memcpy(b.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
         b.n_pos = args->n_pos + 1;
         if (args->pos_spans) {
             b.pos_spans = arena_alloc(in->arena, sizeof(Span) * (size_t)(args->n_pos + 1));

@@ -11,11 +11,14 @@
  *   6. make the returned tensors the graph's outputs (sema/entry_io.c)
  *   7. finish: parameters as inputs (--no-params), initializers listed as
  *      inputs (--keep-initializers-as-inputs, IR < 4), node names */
+#include <assert.h>
 #include <string.h>
 
 #include "lower/functions.h"
 #include "lower/lower.h"
+#include "sema/control.h"
 #include "parser/parse.h"
+#include "sema/control.h"
 #include "sema/entry_internal.h"
 #include "sema/report.h"
 #include "sema/symbolic.h"
@@ -277,6 +280,9 @@ static Value *run_forward(EntryCtx *e)
         report_uncaught(in);
         return NULL;
     }
+    Value *fn = fwd->kind == VK_BOUND_METHOD ? fwd->u.method->func : fwd;
+    if (fn->kind == VK_FUNCTION && fn->u.func->def->kind == AST_FUNCTION_DEF)
+        e->forward_span = fn->u.func->def->u.function_def.name_span;
     CallArgs args = {0};
     if (!entry_make_inputs(e, fwd, &args))
         return NULL;
@@ -332,6 +338,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     Value *out = run_forward(&e);
     if (!out || c->diag.nerrors)
         return NULL;
+    assert(lower_scopes_ok(model->graph));
     lower_functions_check(&in);
     symbolic_check_opsets(&in);
     lower.active = true;        /* an output that is a stale view is taken again */

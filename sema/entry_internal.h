@@ -26,6 +26,7 @@ typedef struct EntryCtx {
     const CompileRequest *req;
     Value *main;
     Value *module;              /* the constructed entry instance */
+    Span forward_span;          /* forward()'s name, where output errors point */
     PtrVec state_names;         /* const char *, state_dict order */
     PtrVec state_tensors;       /* Tensor *, same order */
     PtrVec leaves;              /* EntryLeaf *, graph input order */

@@ -22,6 +22,7 @@
 
 #include "ir/symdim.h"
 #include "lower/lower.h"
+#include "sema/control.h"
 #include "sema/entry_internal.h"
 #include "sema/types.h"
 
@@ -554,6 +555,11 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
                    p && p->domain[0] ? "::" : "", p ? p->op_type : "", p ? ")" : "");
         return false;
     }
+    if (iv->type.kind == IR_TYPE_TENSOR && iv->type.rank < 0) {
+        sema_error(in, span, "forward() returns a tensor whose rank depends on a run-time condition "
+                   "(its branches give it different ranks); a graph output needs a known rank");
+        return false;
+    }
     if (iv->type.kind == IR_TYPE_SEQUENCE && L->opset < 11) {
         diag_error(diag_of(e), span, "forward() returns a list whose length is known only at run time: "
                    "a sequence output needs opset 11 or later (compiling for opset %d)", L->opset);
@@ -571,8 +577,31 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
     return true;
 }
 
+/* A list of run-time length: one output of sequence type. */
+static bool add_list_output(EntryCtx *e, Value *v, Span span)
+{
+    Interp *in = e->in;
+    IrType elem;
+    if (!dynlist_elem_type(in, v, &elem)) {
+        sema_error(in, span, "forward() returns a list whose items have no known element type");
+        return false;
+    }
+    IrValue *seq = dynlist_seq(in, v, &elem, span);   /* reports opsets before 11 */
+    if (!seq)
+        return false;
+    if (!seq->producer) {
+        IrNode *id = ir_node_new(in->lower->model->graph, "Identity", "", &seq, 1, 1, span);
+        id->outputs[0]->type = seq->type;
+        seq = id->outputs[0];
+    }
+    ir_add_output(in->lower->model->graph, seq);
+    return true;
+}
+
 static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
 {
+    if (dynlist_is(v))
+        return add_list_output(e, v, span);
     if ((v->kind == VK_TUPLE || v->kind == VK_LIST) && depth < 32) {
         bool ok = true;
         for (int i = 0; i < v->u.list->len; i++)
@@ -646,7 +675,7 @@ static bool apply_output_dynamic(EntryCtx *e)
 
 bool entry_make_outputs(EntryCtx *e, Value *result)
 {
-    if (!flatten_outputs(e, result, SPAN_NONE, 0) || e->in->c->diag.nerrors)
+    if (!flatten_outputs(e, result, e->forward_span, 0) || e->in->c->diag.nerrors)
         return false;
     return rename_outputs(e) && apply_output_dynamic(e);
 }

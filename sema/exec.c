@@ -1,10 +1,14 @@
 /* Statement execution: assignment and unpacking, control flow on static
  * conditions (the taken branch only; loops unroll), definitions, imports,
- * raise/try, with-blocks.  Control flow on run-time conditions is the
- * business of lower/ (Loop/If); here it is reported as not supported. */
+ * raise/try, with-blocks.  Control flow on run-time conditions goes to
+ * sema/control*.c (If and Loop); exec_block keeps the rest of each block
+ * at hand for it and guards what follows a statement whose exits depend
+ * on run-time values (EXEC_MAYBE). */
 #include <string.h>
 
+#include "sema/control.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/sema_internal.h"
 #include "sema/types.h"
 
@@ -64,17 +68,20 @@ static void bind_name(Interp *in, const char *name, Value *v)
 {
     Frame *f = in->frame;
     if (f->declared_global && scope_get(f->declared_global, name)) {
+        region_write_scope(in, f->globals);
         scope_set(in->arena, f->globals, name, v);
         return;
     }
     if (f->declared_nonlocal && scope_get(f->declared_nonlocal, name)) {
         for (Closure *c = f->closure; c; c = c->next) {
             if (scope_get(c->scope, name)) {
+                region_write_scope(in, c->scope);
                 scope_set(in->arena, c->scope, name, v);
                 return;
             }
         }
     }
+    region_write_scope(in, f->locals);
     scope_set(in->arena, f->locals, name, v);
 }
 
@@ -102,6 +109,7 @@ static ExecStatus assign_subscript(Interp *in, const AstNode *target, Value *v)
             raise_new(in, in->cls.index_error, target->span, "list assignment index out of range");
             return EXEC_RAISE;
         }
+        region_write_list(in, obj->u.list);
         obj->u.list->items[i] = v;
         return EXEC_NORMAL;
     }
@@ -185,6 +193,7 @@ static ExecStatus exec_aug_assign(Interp *in, const AstNode *s)
         ValueList items = {0};
         if (!iterate_static(in, rhs, &items, s->u.aug_assign.value->span))
             return in->exc ? EXEC_RAISE : EXEC_NORMAL;
+        region_write_list(in, cur->u.list);
         for (int i = 0; i < items.len; i++)
             vlist_push(in, cur->u.list, items.items[i]);
         return EXEC_NORMAL;
@@ -210,8 +219,9 @@ static ExecStatus exec_ann_assign(Interp *in, const AstNode *s)
 /* ---- control flow ---- */
 
 /* Evaluates a condition to a static truth value; *dynamic is set when it is
- * known only at run time. */
-static ExecStatus eval_condition(Interp *in, const AstNode *test, bool *truth, bool *dynamic, bool *error)
+ * known only at run time, and then *value is the run-time bool. */
+static ExecStatus eval_condition_value(Interp *in, const AstNode *test, bool *truth, bool *dynamic,
+                                       bool *error, Value **value)
 {
     *dynamic = *error = false;
     Value *c = eval_expr(in, test);
@@ -226,50 +236,115 @@ static ExecStatus eval_condition(Interp *in, const AstNode *test, bool *truth, b
     }
     if (t->dyn) {
         *dynamic = true;
+        *value = t;
         return EXEC_NORMAL;
     }
     *truth = t->u.b;
     return EXEC_NORMAL;
 }
 
+static ExecStatus eval_condition(Interp *in, const AstNode *test, bool *truth, bool *dynamic, bool *error)
+{
+    Value *ignored;
+    return eval_condition_value(in, test, truth, dynamic, error, &ignored);
+}
+
 static ExecStatus exec_if(Interp *in, const AstNode *s)
 {
     bool truth = false, dynamic, error;
-    if (eval_condition(in, s->u.cond.test, &truth, &dynamic, &error) == EXEC_RAISE)
+    Value *t = NULL;
+    if (eval_condition_value(in, s->u.cond.test, &truth, &dynamic, &error, &t) == EXEC_RAISE)
         return EXEC_RAISE;
     if (error)
         return EXEC_NORMAL;
-    if (dynamic) {
-        sema_error(in, s->u.cond.test->span,
-                   "'if' on a value known only at run time is not supported yet");
-        return EXEC_NORMAL;
-    }
+    if (dynamic)
+        return control_if(in, s, t);
     return exec_block(in, truth ? &s->u.cond.body : &s->u.cond.orelse);
+}
+
+/* The loop's own exit flags ($brk, $cont) live while it runs; those of an
+ * enclosing loop are put back afterwards. */
+typedef struct LoopFlags {
+    Value *brk, *cont;
+} LoopFlags;
+
+static LoopFlags loop_flags_save(Interp *in)
+{
+    LoopFlags f = {control_flag(in, in->id.flag_break), control_flag(in, in->id.flag_continue)};
+    control_clear_flag(in, in->id.flag_break);
+    control_clear_flag(in, in->id.flag_continue);
+    return f;
+}
+
+static ExecStatus loop_flags_restore(Interp *in, LoopFlags f, ExecStatus st)
+{
+    control_clear_flag(in, in->id.flag_break);
+    control_clear_flag(in, in->id.flag_continue);
+    if (f.brk)
+        control_set_flag(in, in->id.flag_break, f.brk);
+    if (f.cont)
+        control_set_flag(in, in->id.flag_continue, f.cont);
+    return st;
+}
+
+/* After one iteration of a static loop: whether to go on (NORMAL), or the
+ * status the loop ends with. */
+static ExecStatus after_iteration(Interp *in, ExecStatus st, bool *stop)
+{
+    *stop = true;
+    if (st == EXEC_MAYBE) {
+        control_clear_flag(in, in->id.flag_continue);
+        st = control_settle(in);
+    }
+    if (st == EXEC_BREAK)
+        return EXEC_NORMAL;
+    if (st == EXEC_RETURN || st == EXEC_RAISE || st == EXEC_MAYBE)
+        return st;
+    *stop = diag_too_many(&in->c->diag);
+    return EXEC_NORMAL;
+}
+
+static ExecStatus exec_while_in(Interp *in, const AstNode *s)
+{
+    for (;;) {
+        bool truth = false, dynamic, error;
+        Value *t = NULL;
+        if (eval_condition_value(in, s->u.cond.test, &truth, &dynamic, &error, &t) == EXEC_RAISE)
+            return EXEC_RAISE;
+        if (error)
+            return EXEC_NORMAL;
+        if (dynamic)
+            return control_while(in, s, t);
+        if (!truth)
+            return exec_block(in, &s->u.cond.orelse);
+        bool stop;
+        ExecStatus st = after_iteration(in, exec_block(in, &s->u.cond.body), &stop);
+        if (st == EXEC_MAYBE)
+            return control_while(in, s, NULL);
+        if (stop)
+            return st;
+    }
 }
 
 static ExecStatus exec_while(Interp *in, const AstNode *s)
 {
-    for (;;) {
-        bool truth = false, dynamic, error;
-        if (eval_condition(in, s->u.cond.test, &truth, &dynamic, &error) == EXEC_RAISE)
+    LoopFlags f = loop_flags_save(in);
+    return loop_flags_restore(in, f, exec_while_in(in, s));
+}
+
+ExecStatus exec_static_for(Interp *in, const AstNode *s, ValueList *items, int from)
+{
+    for (int i = from; i < items->len; i++) {
+        if (assign_target(in, s->u.for_stmt.target, items->items[i]) == EXEC_RAISE)
             return EXEC_RAISE;
-        if (error)
-            return EXEC_NORMAL;
-        if (dynamic) {
-            sema_error(in, s->u.cond.test->span,
-                       "'while' on a value known only at run time is not supported yet");
-            return EXEC_NORMAL;
-        }
-        if (!truth)
-            return exec_block(in, &s->u.cond.orelse);
-        ExecStatus st = exec_block(in, &s->u.cond.body);
-        if (st == EXEC_BREAK)
-            return EXEC_NORMAL;
-        if (st == EXEC_RETURN || st == EXEC_RAISE)
+        bool stop;
+        ExecStatus st = after_iteration(in, exec_block(in, &s->u.for_stmt.body), &stop);
+        if (st == EXEC_MAYBE)
+            return control_for_rest(in, s, items, i + 1);
+        if (stop)
             return st;
-        if (diag_too_many(&in->c->diag))
-            return EXEC_NORMAL;
     }
+    return exec_block(in, &s->u.for_stmt.orelse);
 }
 
 static ExecStatus exec_for(Interp *in, const AstNode *s)
@@ -279,19 +354,13 @@ static ExecStatus exec_for(Interp *in, const AstNode *s)
         return EXEC_RAISE;
     if (iterable->kind == VK_ERROR)
         return EXEC_NORMAL;
+    LoopFlags f = loop_flags_save(in);
+    if (control_is_dynamic_iterable(in, iterable))
+        return loop_flags_restore(in, f, control_for(in, s, iterable));
     ValueList items = {0};
     if (!iterate_static(in, iterable, &items, s->u.for_stmt.iter->span))
-        return in->exc ? EXEC_RAISE : EXEC_NORMAL;
-    for (int i = 0; i < items.len; i++) {
-        if (assign_target(in, s->u.for_stmt.target, items.items[i]) == EXEC_RAISE)
-            return EXEC_RAISE;
-        ExecStatus st = exec_block(in, &s->u.for_stmt.body);
-        if (st == EXEC_BREAK)
-            return EXEC_NORMAL;
-        if (st == EXEC_RETURN || st == EXEC_RAISE)
-            return st;
-    }
-    return exec_block(in, &s->u.for_stmt.orelse);
+        return loop_flags_restore(in, f, in->exc ? EXEC_RAISE : EXEC_NORMAL);
+    return loop_flags_restore(in, f, exec_static_for(in, s, &items, 0));
 }
 
 /* ---- raise, try, assert, with ---- */
@@ -358,6 +427,9 @@ static ExecStatus exec_try(Interp *in, const AstNode *s)
             st = exec_block(in, &h->u.except_handler.body);
             break;
         }
+    } else if (st == EXEC_MAYBE && s->u.try_stmt.orelse.len) {
+        sema_error(in, s->u.try_stmt.orelse.items[0]->span, "an 'else' block after a 'try' whose body may "
+                   "break, continue or return under a run-time condition is not supported");
     } else if (st == EXEC_NORMAL) {
         st = exec_block(in, &s->u.try_stmt.orelse);
     }
@@ -428,22 +500,28 @@ static ExecStatus exec_with(Interp *in, const AstNode *s)
 
 /* ---- definitions ---- */
 
+/* Applies DECORATORS to V, innermost (last written) first; NULL when one
+ * raises.  A decorator that failed to evaluate is skipped (reported). */
+static Value *apply_decorators(Interp *in, const AstList *decorators, Value *v)
+{
+    for (int i = decorators->len - 1; i >= 0 && v; i--) {
+        const AstNode *d = decorators->items[i];
+        Value *dec = eval_expr(in, d);
+        if (!dec)
+            return NULL;
+        if (dec->kind != VK_ERROR)
+            v = call_simple(in, dec, &v, 1, d->span);
+    }
+    return v;
+}
+
 static ExecStatus exec_function_def(Interp *in, const AstNode *s)
 {
     Value *f = make_function(in, s, s->u.function_def.name, s->span);
+    if (f)
+        f = apply_decorators(in, &s->u.function_def.decorators, f);
     if (!f)
         return EXEC_RAISE;
-    for (int i = s->u.function_def.decorators.len - 1; i >= 0; i--) {
-        const AstNode *d = s->u.function_def.decorators.items[i];
-        Value *dec = eval_expr(in, d);
-        if (!dec)
-            return EXEC_RAISE;
-        if (dec->kind == VK_ERROR)
-            continue;
-        f = call_simple(in, dec, &f, 1, d->span);
-        if (!f)
-            return EXEC_RAISE;
-    }
     bind_name(in, s->u.function_def.name, f);
     return EXEC_NORMAL;
 }
@@ -465,7 +543,7 @@ static ExecStatus exec_class_def(Interp *in, const AstNode *s)
     }
     Frame frame = {0};
     frame.caller = in->frame;
-    frame.locals = scope_new(in->arena);
+    frame.locals = sema_scope_new(in);
     frame.globals = in->frame->globals;
     frame.closure = in->frame->func ? closure_of(in, in->frame) : NULL;
     frame.module = in->frame->module;
@@ -478,17 +556,9 @@ static ExecStatus exec_class_def(Interp *in, const AstNode *s)
     if (st == EXEC_RAISE)
         return st;
     Value *cls = make_class(in, s->u.class_def.name, bases, nb, frame.locals, saved->module, s->span);
-    for (int i = s->u.class_def.decorators.len - 1; i >= 0; i--) {
-        const AstNode *d = s->u.class_def.decorators.items[i];
-        Value *dec = eval_expr(in, d);
-        if (!dec)
-            return EXEC_RAISE;
-        if (dec->kind == VK_ERROR)
-            continue;
-        cls = call_simple(in, dec, &cls, 1, d->span);
-        if (!cls)
-            return EXEC_RAISE;
-    }
+    cls = apply_decorators(in, &s->u.class_def.decorators, cls);
+    if (!cls)
+        return EXEC_RAISE;
     bind_name(in, s->u.class_def.name, cls);
     return EXEC_NORMAL;
 }
@@ -508,7 +578,7 @@ static ExecStatus exec_declare(Interp *in, const AstNode *s)
     Frame *f = in->frame;
     Scope **set = s->kind == AST_GLOBAL ? &f->declared_global : &f->declared_nonlocal;
     if (!*set)
-        *set = scope_new(in->arena);
+        *set = sema_scope_new(in);
     for (int i = 0; i < s->u.global.names.len; i++)
         scope_set(in->arena, *set, s->u.global.names.items[i]->u.name.id, val_none(in));
     return EXEC_NORMAL;
@@ -519,6 +589,7 @@ static ExecStatus exec_delete(Interp *in, const AstNode *s)
     for (int i = 0; i < s->u.assign.targets.len; i++) {
         const AstNode *t = s->u.assign.targets.items[i];
         if (t->kind == AST_NAME) {
+            region_write_scope(in, in->frame->locals);
             if (!scope_del(in->frame->locals, t->u.name.id))
                 sema_error(in, t->span, "name '%s' is not defined", t->u.name.id);
         } else if (t->kind == AST_SUBSCRIPT) {
@@ -526,6 +597,8 @@ static ExecStatus exec_delete(Interp *in, const AstNode *s)
             Value *key = obj ? eval_expr(in, t->u.subscript.slice) : NULL;
             if (!obj || !key)
                 return EXEC_RAISE;
+            if (obj->kind == VK_DICT)
+                region_write_dict(in, obj->u.dict);
             if (obj->kind == VK_DICT && dict_del(obj->u.dict, key))
                 continue;
             if (obj->kind != VK_ERROR)
@@ -574,15 +647,42 @@ ExecStatus exec_stmt(Interp *in, const AstNode *s)
     }
 }
 
-ExecStatus exec_block(Interp *in, const AstList *body)
+static ExecStatus exec_block_in(Interp *in, const AstList *body, BlockRest *rest)
 {
-    ExecStatus st = EXEC_NORMAL;
-    in->block_depth++;
-    for (int i = 0; i < body->len && st == EXEC_NORMAL; i++) {
-        st = exec_stmt(in, body->items[i]);
+    for (int i = 0; i < body->len; i++) {
+        rest->next = i + 1;
+        rest->consumed = false;
+        ExecStatus st = exec_stmt(in, body->items[i]);
+        if (rest->consumed)
+            return st;
+        if (st == EXEC_MAYBE) {
+            st = control_settle(in);
+            if (st == EXEC_MAYBE && i + 1 < body->len)
+                return control_guard_rest(in, body, i + 1);
+        }
+        if (st != EXEC_NORMAL)
+            return st;
         if (diag_too_many(&in->c->diag))
             break;
     }
+    return EXEC_NORMAL;
+}
+
+ExecStatus exec_block(Interp *in, const AstList *body)
+{
+    BlockRest rest = {body, 0, false, in->rest};
+    in->rest = &rest;
+    in->block_depth++;
+    ExecStatus st = exec_block_in(in, body, &rest);
     in->block_depth--;
+    in->rest = rest.outer;
+    return st;
+}
+
+ExecStatus exec_block_rest(Interp *in, const AstList *rest)
+{
+    in->block_depth--;
+    ExecStatus st = exec_block(in, rest);
+    in->block_depth++;
     return st;
 }

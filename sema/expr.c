@@ -9,7 +9,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "lower/lower.h"
+#include "sema/control.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/types.h"
 #include "sema/sema_internal.h"
 
@@ -304,6 +307,8 @@ static Value *percent_format(Interp *in, const char *fmt, Value *args, Span span
 /* Binary operators on static builtin values; NULL when not applicable. */
 static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
 {
+    if (dynlist_is(a) || dynlist_is(b))
+        return dynlist_unsupported(in, arena_sprintf(in->arena, "'%s'", op_names(op).symbol), span);
     if (is_static_number(a) && is_static_number(b)) {
         if (a->kind != VK_FLOAT && b->kind != VK_FLOAT)
             return int_binop(in, op, as_int(a), as_int(b), span);
@@ -455,6 +460,8 @@ static bool value_identical(const Value *a, const Value *b)
 
 static Value *eval_contains(Interp *in, Value *container, Value *item, Span span)
 {
+    if (dynlist_is(container))
+        return dynlist_unsupported(in, "'in'", span);
     switch (container->kind) {
     case VK_LIST: case VK_TUPLE:
         if (!value_is_static(item) && item->kind != VK_TENSOR)
@@ -557,6 +564,10 @@ Value *eval_truth(Interp *in, Value *v, Span span)
     bool t = value_truthy(v, &ok);
     if (ok)
         return val_bool(in, t);
+    if (dynlist_is(v)) {
+        Value *n = dynlist_len(in, v, span);
+        return n->kind == VK_ERROR ? n : eval_compare_op(in, AST_OP_GT, n, val_int(in, 0), span);
+    }
     if (v->kind == VK_ERROR || value_is_dynamic_scalar(v)) {
         if (v->kind == VK_BOOL)
             return v;
@@ -598,7 +609,10 @@ static Value *eval_unary(Interp *in, const AstNode *e)
             return t;
         if (!t->dyn)
             return val_bool(in, !t->u.b);
-        return call_method(in, t, intern(&in->c->names, "__invert__"), NULL, 0, e->span);
+        Value *n = sema_onnx1(in, "Not", lower_wrap(in, t->dyn), e->span);
+        if (!n || n->kind != VK_TENSOR)
+            return n;
+        return sema_runtime_number(in, VK_BOOL, lower_ir_of(in, n, e->span));
     }
     if (is_static_number(v)) {
         if (op == AST_OP_UADD)
@@ -627,35 +641,24 @@ static Value *eval_unary(Interp *in, const AstNode *e)
 
 /* ---- boolean operators ---- */
 
-/* `a and b` / `a or b` where a's truth is known only at run time: both
- * operands are evaluated and the run-time truth selects (a Where); see
- * RuntimeBool._select in torch/_scalar.ts. */
-static Value *select_by_truth(Interp *in, Value *truth, Value *a, Value *rest, bool is_and, Span span)
-{
-    Value *args[2] = {is_and ? rest : a, is_and ? a : rest};
-    return call_method(in, truth, intern(&in->c->names, "_select"), args, 2, span);
-}
-
-static Value *eval_bool_op_from(Interp *in, const AstNode *e, int from)
+/* The operands of `a and b ...` / `a or b ...` from index START on.  A
+ * run-time truth value splits the rest into an If (control.c), so the
+ * operands after it are evaluated on one side only. */
+Value *eval_bool_op_from(Interp *in, const AstNode *e, int start)
 {
     bool is_and = e->u.bool_op.op == AST_OP_AND;
     Value *v = NULL;
-    for (int i = from; i < e->u.bool_op.values.len; i++) {
+    int n = e->u.bool_op.values.len;
+    for (int i = start; i < n; i++) {
         const AstNode *operand = e->u.bool_op.values.items[i];
         v = eval_expr(in, operand);
-        if (!v || v->kind == VK_ERROR)
-            return v;
-        if (i == e->u.bool_op.values.len - 1)
+        if (!v || v->kind == VK_ERROR || i == n - 1)
             return v;       /* the last operand is the result as it is */
         Value *t = eval_truth(in, v, operand->span);
         if (!t || t->kind == VK_ERROR)
             return t;
-        if (t->dyn) {
-            Value *rest = eval_bool_op_from(in, e, i + 1);
-            if (!rest || rest->kind == VK_ERROR)
-                return rest;
-            return select_by_truth(in, t, v, rest, is_and, e->span);
-        }
+        if (t->dyn)
+            return control_bool_op(in, e, i, v, t);
         if (t->u.b != is_and)
             return v;       /* short circuit */
     }
@@ -667,13 +670,16 @@ static Value *eval_bool_op(Interp *in, const AstNode *e)
     return eval_bool_op_from(in, e, 0);
 }
 
-static Value *eval_compare(Interp *in, const AstNode *e)
+/* The comparisons of E from index START on, LEFT being the value of the
+ * operand before it.  A chain (a < b < c) stops at the first false
+ * comparison; when that truth value is known only at run time, the rest of
+ * the chain is evaluated on one side of an If (control.c), as Python
+ * evaluates it only when the comparison holds. */
+Value *eval_compare_from(Interp *in, const AstNode *e, int start, Value *left)
 {
-    Value *left = eval_expr(in, e->u.compare.left);
-    if (!left || left->kind == VK_ERROR)
-        return left;
     Value *result = NULL;
-    for (int i = 0; i < e->u.compare.comparators.len; i++) {
+    int n = e->u.compare.comparators.len;
+    for (int i = start; i < n; i++) {
         const AstNode *rnode = e->u.compare.comparators.items[i];
         Value *right = eval_expr(in, rnode);
         if (!right || right->kind == VK_ERROR)
@@ -682,12 +688,12 @@ static Value *eval_compare(Interp *in, const AstNode *e)
         Value *r = eval_compare_op(in, e->u.compare.ops[i], left, right, span);
         if (!r || r->kind == VK_ERROR)
             return r;
-        if (e->u.compare.comparators.len > 1) {
+        if (i + 1 < n) {
             Value *t = eval_truth(in, r, span);
             if (!t || t->kind == VK_ERROR)
                 return t;
             if (t->dyn)
-                return sema_error(in, span, "chained comparison on run-time values is not supported yet");
+                return control_chain(in, e, i + 1, right, r, t);
             if (!t->u.b)
                 return r;
         }
@@ -695,6 +701,14 @@ static Value *eval_compare(Interp *in, const AstNode *e)
         left = right;
     }
     return result;
+}
+
+static Value *eval_compare(Interp *in, const AstNode *e)
+{
+    Value *left = eval_expr(in, e->u.compare.left);
+    if (!left || left->kind == VK_ERROR)
+        return left;
+    return eval_compare_from(in, e, 0, left);
 }
 
 /* ---- constants, names, displays ---- */
@@ -820,7 +834,7 @@ static Value *eval_if_exp(Interp *in, const AstNode *e)
     if (!t || t->kind == VK_ERROR)
         return t;
     if (t->dyn)
-        return sema_error(in, e->span, "a conditional expression on a run-time condition is not supported yet");
+        return control_if_exp(in, e, t);
     return eval_expr(in, t->u.b ? e->u.if_exp.body : e->u.if_exp.orelse);
 }
 
@@ -898,7 +912,7 @@ static Value *eval_comprehension(Interp *in, const AstNode *e)
     outer->scope = in->frame->locals;
     outer->next = in->frame->closure;
     frame.closure = outer;
-    frame.locals = scope_new(in->arena);
+    frame.locals = sema_scope_new(in);
     frame.declared_global = NULL;
     frame.declared_nonlocal = NULL;
     Frame *saved = in->frame;
@@ -988,6 +1002,8 @@ static Value *subscript_sequence(Interp *in, Value *seq, Value *index, Span span
             vlist_push(in, r->u.list, seq->u.list->items[start + i * step]);
         return r;
     }
+    if ((index->kind == VK_INT || index->kind == VK_BOOL) && index->dyn && seq->kind != VK_STR)
+        return dynlist_pick(in, seq, index, span);
     if ((index->kind != VK_INT && index->kind != VK_BOOL) || index->dyn)
         return sema_error(in, span, "%s indices must be compile-time integers, found '%s'",
                           value_type_name(in, seq), value_type_name(in, index));
@@ -1007,6 +1023,8 @@ Value *eval_subscript_value(Interp *in, Value *obj, Value *index, Span span)
         return val_error(in);
     switch (obj->kind) {
     case VK_LIST: case VK_TUPLE: case VK_STR:
+        if (dynlist_is(obj))
+            return dynlist_getitem(in, obj, index, span);
         return subscript_sequence(in, obj, index, span);
     case VK_DICT: {
         Value *v = dict_get(obj->u.dict, index);

@@ -10,6 +10,7 @@
 
 #include "parser/parse.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/sema_internal.h"
 #include "stdlib/embedded.h"
 
@@ -212,6 +213,7 @@ Value *interp_import(Interp *in, const char *name, Span span, int level, Module 
 
 static void bind_local(Interp *in, const char *name, Value *v)
 {
+    region_write_scope(in, in->frame->locals);
     scope_set(in->arena, in->frame->locals, intern(&in->c->names, name), v);
 }
 

@@ -37,6 +37,10 @@ static void intern_names(Interp *in)
     id->torch = intern(n, "torch");
     id->onnx = intern(n, "onnx");
     id->native = intern(n, "_native");
+    id->flag_break = intern(n, "$brk");
+    id->flag_continue = intern(n, "$cont");
+    id->flag_return = intern(n, "$ret");
+    id->return_value = intern(n, "$retval");
 }
 
 void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed)

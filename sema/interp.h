@@ -28,6 +28,9 @@ typedef enum ExecStatus {
     EXEC_BREAK,
     EXEC_CONTINUE,
     EXEC_RAISE,
+    /* an exit (break, continue, return) happened on some run-time paths
+     * only: the frame's exit flags say which (sema/control.h) */
+    EXEC_MAYBE,
 } ExecStatus;
 
 typedef struct Frame {
@@ -53,6 +56,8 @@ typedef struct InterpNames {
     const char *bool_, *str_, *repr, *enter, *exit, *class_, *dict_;
     const char *training, *parameters_, *buffers_, *modules_, *non_persistent;
     const char *opset, *torch, *onnx, *native;
+    /* exit flags of run-time control flow (sema/control.h) */
+    const char *flag_break, *flag_continue, *flag_return, *return_value;
 } InterpNames;
 
 /* Classes the interpreter itself needs to recognize. */
@@ -96,6 +101,11 @@ struct Interp {
                                  * type inside if/for/while bodies */
     Scope *overloads;           /* qualname -> list of @_overload declarations */
     TypeCache *types;           /* parsed annotations (sema/types.c) */
+    /* run-time control flow (sema/region.c, sema/control*.c) */
+    uint32_t clock;             /* advances when a region starts */
+    struct Region *region;      /* innermost region running, or NULL */
+    PtrVec flows;               /* FlowCache*: dataflow of the functions that needed it */
+    struct BlockRest *rest;     /* the rest of the block being executed */
 };
 
 void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);

@@ -15,6 +15,7 @@
 #include "lower/lower.h"
 #include "support/prng.h"
 #include "sema/interp.h"
+#include "sema/region.h"
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
 #include "sema/symbolic.h"
@@ -525,6 +526,7 @@ static Value *init_recipe(Interp *in, CallArgs *a, Span span, TensorInit kind, c
     Tensor *o = owner_of(t);
     if (o->ir)
         return sema_error(in, span, "%s(): this tensor was already used in the graph", name);
+    region_write_tensor(in, o);
     o->data = NULL;
     o->init = kind;
     o->init_a = x;
@@ -839,6 +841,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "detach", n_detach);
     put_fn(in, m, "call_module", n_call_module);
     native_tensor_install(in, m);
+    control_natives_install(in, m);
 }
 
 Value *onnx_op_value(Interp *in, Module *onnx, const char *name)

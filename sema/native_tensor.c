@@ -21,6 +21,7 @@
 #include "lower/lower.h"
 #include "sema/interp.h"
 #include "sema/native_tensor.h"
+#include "sema/region.h"
 #include "sema/sema_internal.h"
 
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
@@ -213,23 +214,29 @@ NATIVE(n_assign)
         return val_error(in);
     if (dst->kind != VK_TENSOR || src->kind != VK_TENSOR)
         return sema_error(in, span, "assign(): expected tensors");
-    Tensor *d = dst->u.tensor, *s = src->u.tensor;
+    native_assign(in, dst->u.tensor, src->u.tensor);
+    return dst;
+}
+
+void native_assign(Interp *in, Tensor *d, Tensor *s)
+{
     if (d == s)
-        return dst;
+        return;
+    region_write_tensor(in, d);
     Tensor keep = *d;
     *d = *s;
-    d->version = keep.version + 1;
+    d->version = (keep.version > s->version ? keep.version : s->version) + 1;
     d->view_base = keep.view_base;
     d->view_base_value = keep.view_base_value;
     d->view_fn = keep.view_fn;
     d->view_inverse = keep.view_inverse;
     d->view_version = keep.view_version;
+    d->born = keep.born;
     if (d->is_static) {
         d->storage = s->storage && s->storage != s ? s->storage : s;
         d->param_name = NULL;
         d->is_parameter = false;
     }
-    return dst;
 }
 
 /* view(t, base, fn, inverse): T is a view of BASE: T == FN(BASE), and a
@@ -244,6 +251,7 @@ NATIVE(n_view)
     Tensor *v = t->u.tensor;
     if (v == base->u.tensor)
         return t;
+    region_write_tensor(in, v);
     v->view_base = base->u.tensor;
     v->view_base_value = base;
     v->view_fn = fn;
@@ -271,8 +279,10 @@ NATIVE(n_view_sync)
 {
     (void)self; (void)span;
     Value *t = arg_get(a, 0, NULL);
-    if (t && t->kind == VK_TENSOR && t->u.tensor->view_base)
+    if (t && t->kind == VK_TENSOR && t->u.tensor->view_base) {
+        region_write_tensor(in, t->u.tensor);
         t->u.tensor->view_version = t->u.tensor->view_base->version;
+    }
     return t ? t : val_none(in);
 }
 
@@ -287,6 +297,7 @@ NATIVE(n_copy)
     native_refresh_view(in, t->u.tensor, span);
     Tensor *r = arena_alloc(in->arena, sizeof *r);
     *r = *t->u.tensor;
+    r->born = 0;            /* a new object: val_tensor stamps it */
     r->version = 0;
     r->view_base = NULL;
     r->view_base_value = r->view_fn = r->view_inverse = NULL;
@@ -319,6 +330,7 @@ bool native_refresh_view(Interp *in, Tensor *t, Span span)
         return false;
     if (base->version == t->view_version)
         return true;
+    region_write_tensor(in, t);
     t->view_version = base->version;
     Value *nv = call_simple(in, t->view_fn, &t->view_base_value, 1, span);
     if (!nv) {
@@ -328,6 +340,7 @@ bool native_refresh_view(Interp *in, Tensor *t, Span span)
     if (nv->kind != VK_TENSOR)
         return false;
     Tensor *n = nv->u.tensor;
+    region_write_tensor(in, t);
     t->ir = n->ir;
     t->is_static = n->is_static;
     t->data = n->data;

@@ -7,6 +7,9 @@
 /* The dimension a size value stands for (static int, or a run-time int
  * with its symbolic dimension), else unknown. */
 Dim native_value_dim(const Value *v);
+/* The in-place write D = S: every value holding D's tensor object sees S's
+ * value from now on (a region logs the write, sema/region.h). */
+void native_assign(Interp *in, Tensor *d, Tensor *s);
 /* Re-takes view T from its base when the base was written since. */
 bool native_refresh_view(Interp *in, Tensor *t, Span span);
 /* The nearest of NAMES to NAME by edit distance, NULL when none is close. */

@@ -79,6 +79,21 @@ void scope_set(Arena *a, Scope *s, const char *name, Value *v)
     }
 }
 
+void scope_restore(Arena *a, Scope *s, const ScopeEntry *entries, int len)
+{
+    if (len > s->cap) {
+        s->entries = arena_alloc(a, sizeof(ScopeEntry) * (size_t)len);
+        s->cap = len;
+    }
+    if (len)
+        memcpy(s->entries, entries, sizeof(ScopeEntry) * (size_t)len);
+    s->len = len;
+    int cap = 16;
+    while (cap < len * 2)
+        cap *= 2;
+    scope_reindex(a, s, cap);
+}
+
 bool scope_del(Scope *s, const char *name)
 {
     int e = scope_find(s, name);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sema/interp.h"
+#include "sema/region.h"
 
 static Value *val_new(Interp *in, ValueKind k)
 {
@@ -57,6 +58,7 @@ Value *val_cstr(Interp *in, const char *s)
 ValueList *vlist_new(Interp *in, int cap)
 {
     ValueList *l = arena_alloc(in->arena, sizeof *l);
+    l->born = in->clock;
     if (cap > 0) {
         l->items = arena_alloc(in->arena, sizeof(Value *) * (size_t)cap);
         l->cap = cap;
@@ -105,6 +107,8 @@ Value *val_dtype(Interp *in, DType t)
 
 Value *val_tensor(Interp *in, Tensor *t)
 {
+    if (!t->born)
+        t->born = in->clock;
     Value *v = val_new(in, VK_TENSOR);
     v->u.tensor = t;
     return v;
@@ -193,6 +197,8 @@ bool value_equal_static(const Value *a, const Value *b)
     case VK_STR: return a->u.s.ptr == b->u.s.ptr;
     case VK_DTYPE: return a->u.dtype == b->u.dtype;
     case VK_LIST: case VK_TUPLE:
+        if (a->u.list->dyn || b->u.list->dyn)
+            return a->u.list == b->u.list;
         if (a->u.list->len != b->u.list->len)
             return false;
         for (int i = 0; i < a->u.list->len; i++)
@@ -211,7 +217,9 @@ bool value_equal_static(const Value *a, const Value *b)
 
 Dict *dict_new(Interp *in)
 {
-    return arena_alloc(in->arena, sizeof(Dict));
+    Dict *d = arena_alloc(in->arena, sizeof(Dict));
+    d->born = in->clock;
+    return d;
 }
 
 static int dict_find(const Dict *d, const Value *key, uint32_t h)
@@ -266,6 +274,7 @@ bool dict_set(Interp *in, Dict *d, Value *key, Value *value)
     if (!value_hashable(key))
         return false;
     uint32_t h = value_hash(key);
+    region_write_dict(in, d);
     int e = dict_find(d, key, h);
     if (e >= 0) {
         d->entries[e].value = value;
@@ -290,6 +299,24 @@ bool dict_set(Interp *in, Dict *d, Value *key, Value *value)
         d->index[j] = d->len - 1;
     }
     return true;
+}
+
+void dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len)
+{
+    if (len > d->cap) {
+        d->entries = arena_alloc(in->arena, sizeof(DictEntry) * (size_t)len);
+        d->cap = len;
+    }
+    if (len)
+        memcpy(d->entries, entries, sizeof(DictEntry) * (size_t)len);
+    d->len = len;
+    d->live = 0;
+    for (int i = 0; i < len; i++)
+        d->live += !entries[i].deleted;
+    int cap = 16;
+    while (cap < len * 2)
+        cap *= 2;
+    dict_reindex(in, d, cap);
 }
 
 bool dict_del(Dict *d, Value *key)
@@ -319,6 +346,8 @@ bool value_is_static(const Value *v)
     case VK_TENSOR:
         return v->u.tensor->is_static;
     case VK_LIST: case VK_TUPLE:
+        if (v->u.list->dyn)
+            return false;
         for (int i = 0; i < v->u.list->len; i++)
             if (!value_is_static(v->u.list->items[i]))
                 return false;
@@ -337,7 +366,7 @@ bool value_truthy(const Value *v, bool *ok)
     case VK_INT: if (v->dyn) break; return v->u.i != 0;
     case VK_FLOAT: if (v->dyn) break; return v->u.f != 0.0;
     case VK_STR: return v->u.s.len != 0;
-    case VK_LIST: case VK_TUPLE: return v->u.list->len != 0;
+    case VK_LIST: case VK_TUPLE: if (v->u.list->dyn) break; return v->u.list->len != 0;
     case VK_DICT: return v->u.dict->live != 0;
     case VK_RANGE: {
         const Range *r = &v->u.range;
@@ -574,6 +603,8 @@ const char *value_type_name(Interp *in, const Value *v)
     case VK_PROPERTY: return "property";
     case VK_STATICMETHOD: return "staticmethod";
     case VK_CLASSMETHOD: return "classmethod";
+    case VK_RUNTIME_ITER:
+        return v->u.iter->kind == RI_RANGE ? "range" : v->u.iter->kind == RI_ZIP ? "zip" : "enumerate";
     case VK_KIND_COUNT: break;
     }
     return "object";

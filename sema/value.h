@@ -49,13 +49,29 @@ typedef enum ValueKind {
     VK_PROPERTY,
     VK_STATICMETHOD,
     VK_CLASSMETHOD,
+    VK_RUNTIME_ITER,    /* range/enumerate/zip of run-time length (sema/loop.c) */
     VK_KIND_COUNT
 } ValueKind;
+
+/* The items of a list whose length is known only at run time (a list
+ * built by a loop with a run-time trip count): an ONNX sequence, or the
+ * items stacked on a new leading axis (a Loop's scan output).  Immutable:
+ * an operation replaces the list's DynList. */
+typedef struct DynList {
+    IrValue *seq;           /* seq(tensor), or NULL */
+    IrValue *stacked;       /* tensor [N, ...item dims], or NULL */
+    IrType elem;            /* the type of every item */
+    /* while a Loop body runs: the list collects the item appended in each
+     * iteration as a scan output instead (sema/loop.c) */
+    struct ScanCollector *collector;
+} DynList;
 
 /* A mutable sequence of values (list, tuple, call arguments). */
 typedef struct ValueList {
     Value **items;
     int len, cap;
+    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+    const DynList *dyn;     /* a run-time list: items and len are unused */
 } ValueList;
 
 /* An insertion-ordered hash map from values to values: Python dicts and
@@ -73,6 +89,7 @@ typedef struct Dict {
     int len, cap, live;
     int32_t *index;         /* open addressing into entries; -1 = empty */
     int index_cap;
+    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
 } Dict;
 
 typedef struct Builtin Builtin;
@@ -174,6 +191,7 @@ typedef struct Tensor {
     struct Value *view_base_value;
     struct Value *view_fn, *view_inverse;
     int view_version;
+    uint32_t born;          /* interpreter clock when first wrapped (sema/region.h) */
 } Tensor;
 
 typedef struct BoundMethod {
@@ -194,6 +212,19 @@ typedef struct OnnxOp {
 typedef struct Range {
     int64_t start, stop, step;
 } Range;
+
+/* What a for loop with a run-time trip count iterates: range() with
+ * run-time bounds, and enumerate()/zip() over run-time iterables (tensors
+ * with a dynamic first axis, run-time lists, other runtime iterators, and
+ * in zip, static sequences too). */
+typedef enum RuntimeIterKind { RI_RANGE, RI_ENUMERATE, RI_ZIP } RuntimeIterKind;
+
+typedef struct RuntimeIter {
+    RuntimeIterKind kind;
+    Value *start, *stop, *step;     /* RI_RANGE ints; RI_ENUMERATE: start */
+    Value **parts;                  /* RI_ENUMERATE: 1, RI_ZIP: n */
+    int n;
+} RuntimeIter;
 
 struct Value {
     ValueKind kind;
@@ -219,6 +250,7 @@ struct Value {
         OnnxOp *op;
         SuperProxy *super;
         Value *wrapped;     /* property getter, staticmethod, classmethod */
+        RuntimeIter *iter;
     } u;
     IrValue *dyn;           /* dynamic scalar (VK_INT, VK_FLOAT, VK_BOOL) */
     Dim dim;                /* dynamic VK_INT that is a tensor dimension */
@@ -258,6 +290,8 @@ Dict *dict_new(Interp *in);
 Value *dict_get(Dict *d, Value *key);
 bool dict_set(Interp *in, Dict *d, Value *key, Value *value);
 bool dict_del(Dict *d, Value *key);
+/* Replaces the entries of D with a copy of ENTRIES (a saved state). */
+void dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len);
 Value *dict_get_str(Dict *d, const char *interned);
 bool value_hashable(const Value *v);
 uint32_t value_hash(const Value *v);

@@ -874,6 +874,9 @@ def squeeze(input: Tensor, dim: Optional[int] = None):
 
 
 def cat(tensors: List[Tensor], dim: int = 0, *, out=None):
+    if _native.is_runtime_list(tensors):
+        # a list built by a loop with a run-time trip count
+        return _native.runtime_list_concat(tensors, dim, False)
     tensors = list(tensors)
     if len(tensors) == 0:
         return _error("torch.cat(): expected a non-empty list of Tensors")
@@ -895,6 +898,8 @@ concatenate = cat
 
 
 def stack(tensors: List[Tensor], dim: int = 0, *, out=None):
+    if _native.is_runtime_list(tensors):
+        return _native.runtime_list_concat(tensors, dim, True)
     tensors = list(tensors)
     if len(tensors) == 0:
         return _error("stack expects a non-empty TensorList")

@@ -1,0 +1,588 @@
+/* The run command: load any .onnx file (emit/load.h), bind the inputs given
+ * on the command line, evaluate the graph (eval/), and print the outputs or
+ * write them as .npy files; or, with --check-outputs DIR, read the inputs
+ * from DIR/input_K.pb and compare the outputs with DIR/output_K.pb (the
+ * layout of ONNX's own test data sets).
+ *
+ *   tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR] [--seed N]
+ *   tsc2onnx run MODEL.onnx --check-outputs DIR
+ *
+ * Exit statuses: 0 ok, 1 the model is invalid or fails to evaluate, 2 usage
+ * (a bad --input, a missing input, an operator not supported yet), 3 the
+ * outputs differ from DIR's, 4 I/O. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "driver/driver.h"
+#include "emit/load.h"
+#include "eval/eval.h"
+#include "io/example.h"
+#include "io/npy.h"
+#include "ir/symdim.h"
+#include "support/context.h"
+
+static void print_error_lines(const char *text)
+{
+    while (text && *text) {
+        const char *nl = strchr(text, '\n');
+        int n = nl ? (int)(nl - text) : (int)strlen(text);
+        fprintf(stderr, "tsc2onnx: error: %.*s\n", n, text);
+        text = nl ? nl + 1 : NULL;
+    }
+}
+
+/* ---- operators the evaluator lacks ----------------------------------------- */
+
+static void collect_unsupported(Arena *a, const IrGraph *g, PtrVec *ops)
+{
+    for (int i = 0; i < g->nodes.len; i++) {
+        const IrNode *n = g->nodes.items[i];
+        if (!eval_supports(n)) {
+            const char *name = *n->domain ? arena_sprintf(a, "%s.%s", n->domain, n->op_type)
+                                          : n->op_type;
+            bool seen = false;
+            for (int k = 0; k < ops->len && !seen; k++)
+                seen = strcmp(ops->items[k], name) == 0;
+            if (!seen)
+                ptrvec_push(a, ops, (void *)name);
+        }
+        for (int k = 0; k < n->n_attrs; k++)
+            if (n->attrs[k].kind == IR_ATTR_GRAPH && n->attrs[k].g)
+                collect_unsupported(a, n->attrs[k].g, ops);
+    }
+}
+
+/* Reports every operator of M the evaluator cannot run; false if any. */
+static bool check_supported(Arena *a, const IrModel *m, const char *path)
+{
+    PtrVec ops = {0};
+    collect_unsupported(a, m->graph, &ops);
+    for (int k = 0; k < ops.len; k++)
+        fprintf(stderr, "tsc2onnx: error: %s: operator %s (opset %d) is not supported yet\n",
+                path, (const char *)ops.items[k], m->opset);
+    return ops.len == 0;
+}
+
+/* ---- values from files ----------------------------------------------------------- */
+
+static EvalValue *value_from_loaded(const LoadedValue *lv)
+{
+    switch (lv->kind) {
+    case IR_TYPE_TENSOR:
+        return eval_tensor_borrow(lv->tensor);
+    case IR_TYPE_SEQUENCE: {
+        EvalValue *s = eval_sequence_new(lv->elem_dtype);
+        for (int i = 0; i < lv->n_items; i++) {
+            EvalValue *t = value_from_loaded(&lv->items[i]);
+            if (!t) {
+                eval_release(s);
+                return NULL;
+            }
+            eval_sequence_push(s, t);
+            eval_release(t);
+        }
+        return s;
+    }
+    case IR_TYPE_OPTIONAL: {
+        if (!lv->elem)
+            return eval_optional_new(NULL, EVAL_TENSOR, DT_UNDEFINED);
+        EvalValue *e = value_from_loaded(lv->elem);
+        EvalValue *o = e ? eval_optional_new(e, e->kind, e->dtype) : NULL;
+        eval_release(e);
+        return o;
+    }
+    }
+    return NULL;
+}
+
+/* ---- --input NAME=VALUE -------------------------------------------------------- */
+
+static const IrValue *find_input(const IrGraph *g, const char *name, int *index)
+{
+    for (int i = 0; i < g->inputs.len; i++) {
+        const IrValue *v = g->inputs.items[i];
+        if (strcmp(v->name, name) == 0) {
+            *index = i;
+            return v;
+        }
+    }
+    return NULL;
+}
+
+static const char *input_names(Arena *a, const IrGraph *g)
+{
+    char *s = arena_strdup(a, "");
+    for (int i = 0; i < g->inputs.len; i++) {
+        const IrValue *v = g->inputs.items[i];
+        if (!v->init)
+            s = arena_sprintf(a, "%s%s%s", s, *s ? ", " : "", v->name);
+    }
+    return *s ? s : "none";
+}
+
+static const char *declared_type_str(Arena *a, const IrType *t)
+{
+    if (t->kind != IR_TYPE_TENSOR)
+        return t->kind == IR_TYPE_SEQUENCE ? "a sequence" : "an optional";
+    char *s = arena_strdup(a, dtype_name(t->dtype));
+    if (t->rank < 0)
+        return s;
+    s = arena_sprintf(a, "%s[", s);
+    for (int i = 0; i < t->rank; i++) {
+        Dim d = t->dims[i];
+        const char *txt = dim_is_known(d) ? arena_sprintf(a, "%lld", (long long)d.value)
+                                          : d.sym ? symdim_text(d.sym) : "?";
+        s = arena_sprintf(a, "%s%s%s", s, i ? ", " : "", txt);
+    }
+    return arena_sprintf(a, "%s]", s);
+}
+
+/* Whether tensor X fits the declared type T (element type, rank and the
+ * known dimensions). */
+static bool fits_declared(const EvalValue *x, const IrType *t)
+{
+    if (t->kind != IR_TYPE_TENSOR)
+        return x->kind == (t->kind == IR_TYPE_SEQUENCE ? EVAL_SEQUENCE : EVAL_OPTIONAL);
+    if (x->kind != EVAL_TENSOR || (t->dtype != DT_UNDEFINED && x->dtype != t->dtype))
+        return false;
+    if (t->rank < 0)
+        return true;
+    if (x->rank != t->rank)
+        return false;
+    for (int i = 0; i < t->rank; i++)
+        if (dim_is_known(t->dims[i]) && t->dims[i].value != x->dims[i])
+            return false;
+    return true;
+}
+
+/* VALUE of --input NAME=VALUE as the value of input V.  Literals and
+ * generated values take V's element type; files must match it. */
+static int parse_input_value(Compiler *c, const Options *o, int index, const IrValue *v,
+                             const char *name, const char *value, EvalValue **out)
+{
+    char *err = NULL;
+    size_t len = strlen(value);
+    bool from_file = value[0] == '@';
+    if (from_file && len > 4 && strcmp(value + len - 3, ".pb") == 0) {
+        LoadedValue lv;
+        if (!emit_load_value(&c->arena, value + 1, v->type.kind, &lv, &err)) {
+            print_error_lines(arena_sprintf(&c->arena, "--input %s: %s", name, err));
+            return strstr(err, "cannot read") ? EXIT_IO : EXIT_USAGE;
+        }
+        *out = value_from_loaded(&lv);
+    } else {
+        ExampleValue ev;
+        if (!example_parse(&c->arena, name, value, o->seed + (uint64_t)index, &ev, &err)) {
+            fprintf(stderr, "tsc2onnx: error: %s\n", err);
+            return strstr(err, "cannot read") ? EXIT_IO : EXIT_USAGE;
+        }
+        *out = eval_tensor_borrow(ev.tensor);
+        DType want = v->type.kind == IR_TYPE_TENSOR ? v->type.dtype : DT_UNDEFINED;
+        if (*out && !from_file && want != DT_UNDEFINED && (*out)->dtype != want) {
+            EvalValue *conv = eval_cast(*out, want);
+            eval_release(*out);
+            *out = conv;
+        }
+    }
+    if (!*out) {
+        fprintf(stderr, "tsc2onnx: error: --input %s: the value cannot be held "
+                "(string or too large)\n", name);
+        return EXIT_USAGE;
+    }
+    if (!fits_declared(*out, &v->type)) {
+        fprintf(stderr, "tsc2onnx: error: --input %s: the model expects %s, got %s\n", name,
+                declared_type_str(&c->arena, &v->type), eval_value_type_str(&c->arena, *out));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+static int bind_option(Compiler *c, const Options *o, const IrGraph *g, int k, EvalValue **inputs)
+{
+    const char *opt = o->inputs.items[k];
+    const char *eq = strchr(opt, '=');
+    if (!eq || eq == opt) {
+        fprintf(stderr, "tsc2onnx: error: run: --input expects NAME=VALUE, found '%s'\n", opt);
+        return EXIT_USAGE;
+    }
+    char *name = arena_strndup(&c->arena, opt, (size_t)(eq - opt));
+    int index;
+    const IrValue *v = find_input(g, name, &index);
+    if (!v) {
+        fprintf(stderr, "tsc2onnx: error: --input %s: the model has no input '%s' (inputs: %s)\n",
+                name, name, input_names(&c->arena, g));
+        return EXIT_USAGE;
+    }
+    if (inputs[index]) {
+        fprintf(stderr, "tsc2onnx: error: --input %s: given twice\n", name);
+        return EXIT_USAGE;
+    }
+    return parse_input_value(c, o, k, v, name, eq + 1, &inputs[index]);
+}
+
+static int bind_inputs(Compiler *c, const Options *o, const IrGraph *g, EvalValue **inputs)
+{
+    int rc = EXIT_OK;
+    for (int k = 0; k < o->inputs.len; k++) {
+        int r = bind_option(c, o, g, k, inputs);
+        if (rc == EXIT_OK)
+            rc = r;
+    }
+    for (int i = 0; i < g->inputs.len; i++) {
+        const IrValue *v = g->inputs.items[i];
+        if (!inputs[i] && !v->init) {
+            fprintf(stderr, "tsc2onnx: error: no value for input '%s' (give --input %s=VALUE; "
+                    "it expects %s)\n", v->name, v->name, declared_type_str(&c->arena, &v->type));
+            rc = rc == EXIT_OK ? EXIT_USAGE : rc;
+        }
+    }
+    return rc;
+}
+
+/* ---- printing ------------------------------------------------------------------------ */
+
+#define PRINT_THRESHOLD 1000
+#define PRINT_EDGE 3
+
+static void print_element(FILE *f, const EvalValue *v, int64_t i)
+{
+    if (v->dtype == DT_BOOL) {
+        fputs(((const uint8_t *)v->data)[i] ? "True" : "False", f);
+    } else if (dtype_is_float(v->dtype)) {
+        double x = eval_get_f64(v, i);
+        if (isnan(x))
+            fputs("nan", f);
+        else if (isinf(x))
+            fputs(x < 0 ? "-inf" : "inf", f);
+        else
+            fprintf(f, "%.7g", x);
+    } else if (v->dtype == DT_UINT64) {
+        fprintf(f, "%llu", (unsigned long long)((const uint64_t *)v->data)[i]);
+    } else {
+        fprintf(f, "%lld", (long long)eval_get_i64(v, i));
+    }
+}
+
+/* numpy's layout: nested brackets, long axes cut to their first and last
+ * PRINT_EDGE entries when the tensor is large. */
+static void print_axis(FILE *f, const EvalValue *v, int axis, int64_t offset, int64_t stride,
+                       bool cut, int indent)
+{
+    int64_t n = v->dims[axis];
+    int64_t inner = stride / (n ? n : 1);
+    fputc('[', f);
+    for (int64_t i = 0; i < n; i++) {
+        if (cut && n > 2 * PRINT_EDGE && i == PRINT_EDGE) {
+            fputs(axis == v->rank - 1 ? "..., " : "...,\n", f);
+            if (axis < v->rank - 1)
+                fprintf(f, "%*s", indent + 1, "");
+            i = n - PRINT_EDGE - 1;
+            continue;
+        }
+        if (axis == v->rank - 1)
+            print_element(f, v, offset + i);
+        else
+            print_axis(f, v, axis + 1, offset + i * inner, inner, cut, indent + 1);
+        if (i + 1 < n)
+            fprintf(f, axis == v->rank - 1 ? ", " : ",\n%*s", axis == v->rank - 1 ? 0 : indent + 1, "");
+    }
+    fputc(']', f);
+}
+
+static void print_stats(FILE *f, const EvalValue *v)
+{
+    double lo = INFINITY, hi = -INFINITY, sum = 0;
+    int64_t nan = 0;
+    for (int64_t i = 0; i < v->numel; i++) {
+        double x = eval_get_f64(v, i);
+        if (isnan(x)) {
+            nan++;
+            continue;
+        }
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+        sum += x;
+    }
+    fprintf(f, "  min %.7g  max %.7g  mean %.7g", lo, hi,
+            v->numel > nan ? sum / (double)(v->numel - nan) : NAN);
+    if (nan)
+        fprintf(f, "  nan %lld", (long long)nan);
+    fputc('\n', f);
+}
+
+static void print_tensor(FILE *f, const char *label, Arena *a, const EvalValue *v)
+{
+    fprintf(f, "%s: %s\n  ", label, eval_value_type_str(a, v));
+    if (v->rank == 0)
+        print_element(f, v, 0);
+    else
+        print_axis(f, v, 0, 0, v->numel, v->numel > PRINT_THRESHOLD, 2);
+    fputc('\n', f);
+    if (dtype_is_float(v->dtype) && v->numel > 1)
+        print_stats(f, v);
+}
+
+static void print_value(FILE *f, const char *name, Arena *a, const EvalValue *v)
+{
+    if (v->kind == EVAL_TENSOR) {
+        print_tensor(f, name, a, v);
+    } else if (v->kind == EVAL_SEQUENCE) {
+        fprintf(f, "%s: %s\n", name, eval_value_type_str(a, v));
+        for (int i = 0; i < v->n_items; i++)
+            print_value(f, arena_sprintf(a, "%s[%d]", name, i), a, v->items[i]);
+    } else if (!v->elem) {
+        fprintf(f, "%s: %s\n", name, eval_value_type_str(a, v));
+    } else {
+        print_value(f, name, a, v->elem);
+    }
+}
+
+/* ---- writing .npy files ------------------------------------------------------------- */
+
+/* NAME as a file name: characters other than letters, digits and ._+-
+ * become '_', and a leading '.' is prefixed with '_'. */
+static char *file_stem(Arena *a, const char *name)
+{
+    char *s = arena_sprintf(a, "%s%s", name[0] == '.' || !name[0] ? "_" : "", name);
+    for (char *p = s; *p; p++)
+        if (!isalnum((unsigned char)*p) && !strchr("._+-", *p))
+            *p = '_';
+    return s;
+}
+
+static int write_npy(Compiler *c, const char *path, const EvalValue *v)
+{
+    char *err = NULL;
+    IrTensor *t = eval_to_ir_tensor(&c->arena, v);
+    if (!npy_save(&c->arena, path, t, &err)) {
+        fprintf(stderr, "tsc2onnx: error: %s\n", err);
+        return strstr(err, "cannot write") ? EXIT_IO : EXIT_USAGE;
+    }
+    printf("wrote %s: %s\n", path, eval_value_type_str(&c->arena, v));
+    return EXIT_OK;
+}
+
+/* DIR/<name>.npy; a sequence as DIR/<name>_<i>.npy; an empty optional
+ * writes nothing. */
+static int write_value(Compiler *c, const char *dir, const char *stem, const EvalValue *v)
+{
+    if (v->kind == EVAL_TENSOR)
+        return write_npy(c, arena_sprintf(&c->arena, "%s/%s.npy", dir, stem), v);
+    if (v->kind == EVAL_OPTIONAL) {
+        if (v->elem)
+            return write_value(c, dir, stem, v->elem);
+        printf("%s: optional without a value, nothing written\n", stem);
+        return EXIT_OK;
+    }
+    for (int i = 0; i < v->n_items; i++) {
+        int rc = write_value(c, dir, arena_sprintf(&c->arena, "%s_%d", stem, i), v->items[i]);
+        if (rc != EXIT_OK)
+            return rc;
+    }
+    return EXIT_OK;
+}
+
+static int make_dir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+        return EXIT_OK;
+    if (mkdir(dir, 0777) != 0) {
+        fprintf(stderr, "tsc2onnx: error: cannot create directory '%s': %s\n", dir, strerror(errno));
+        return EXIT_IO;
+    }
+    return EXIT_OK;
+}
+
+static int report_outputs(Compiler *c, const Options *o, const IrGraph *g, EvalValue **outputs)
+{
+    int rc = o->output ? make_dir(o->output) : EXIT_OK;
+    for (int j = 0; j < g->outputs.len && rc == EXIT_OK; j++) {
+        const IrValue *v = g->outputs.items[j];
+        if (o->output)
+            rc = write_value(c, o->output, file_stem(&c->arena, v->name), outputs[j]);
+        else
+            print_value(stdout, v->name, &c->arena, outputs[j]);
+    }
+    if (fflush(stdout) != 0 && rc == EXIT_OK) {
+        fputs("tsc2onnx: error: cannot write to standard output\n", stderr);
+        rc = EXIT_IO;
+    }
+    return rc;
+}
+
+/* ---- evaluation ------------------------------------------------------------------------- */
+
+static int evaluate(Evaluator *ev, const IrModel *m, const char *path, EvalValue **inputs,
+                    EvalValue **outputs)
+{
+    EvalStatus st = eval_graph(ev, m->graph, inputs, outputs);
+    if (st == EVAL_OK)
+        return EXIT_OK;
+    fprintf(stderr, "tsc2onnx: error: %s: %s\n", path, eval_error(ev));
+    return st == EVAL_UNSUPPORTED ? EXIT_USAGE : EXIT_COMPILE_ERROR;
+}
+
+static void release_all(EvalValue **values, int n)
+{
+    for (int i = 0; i < n; i++)
+        eval_release(values[i]);
+}
+
+static IrModel *load_model(Compiler *c, const char *path, int *rc)
+{
+    char *err = NULL;
+    IrModel *m = emit_load_onnx(&c->arena, &c->names, path, &err);
+    if (!m) {
+        print_error_lines(err);
+        *rc = strstr(err, "cannot read") ? EXIT_IO : EXIT_COMPILE_ERROR;
+        return NULL;
+    }
+    *rc = check_supported(&c->arena, m, path) ? EXIT_OK : EXIT_USAGE;
+    return m;
+}
+
+static int check_run_options(const Options *o)
+{
+    const char *bad = o->entry ? "--entry" : o->args.len ? "--arg" : o->examples.len ? "--example"
+                      : o->dynamic.len ? "--dynamic" : o->trace ? "--trace"
+                      : o->weights ? "--weights" : o->include_dirs.len ? "-I"
+                      : o->input_names ? "--input-names" : o->output_names ? "--output-names"
+                      : NULL;
+    if (bad) {
+        fprintf(stderr, "tsc2onnx: error: run: %s is an option of the compile command\n", bad);
+        return EXIT_USAGE;
+    }
+    if (!o->check_outputs && (o->rtol != RUN_RTOL || o->atol != RUN_ATOL)) {
+        fputs("tsc2onnx: error: run: --rtol and --atol only apply to --check-outputs\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (o->check_outputs && (o->inputs.len || o->output)) {
+        fputs("tsc2onnx: error: run: --check-outputs reads the inputs from its directory and "
+              "writes nothing; it takes no --input or -o\n", stderr);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
+int run_command(const Options *o)
+{
+    int rc = check_run_options(o);
+    if (rc != EXIT_OK)
+        return rc;
+    Compiler c;
+    compiler_init(&c, stderr);
+    if (o->check_outputs) {
+        char *msg = NULL;
+        rc = run_check_data_set(&c.arena, &c.names, o->file, o->check_outputs, o->seed,
+                                o->rtol, o->atol, &msg);
+        if (rc == EXIT_OK)
+            printf("%s: outputs match %s\n", o->file, o->check_outputs);
+        else
+            print_error_lines(msg);
+        compiler_free(&c);
+        return rc;
+    }
+    IrModel *m = load_model(&c, o->file, &rc);
+    if (m) {
+        const IrGraph *g = m->graph;
+        EvalValue **inputs = arena_alloc(&c.arena, sizeof(EvalValue *) * (size_t)(g->inputs.len + 1));
+        EvalValue **outputs = arena_alloc(&c.arena, sizeof(EvalValue *) * (size_t)(g->outputs.len + 1));
+        if (rc == EXIT_OK)
+            rc = bind_inputs(&c, o, g, inputs);
+        Evaluator ev;
+        eval_init(&ev, o->seed);
+        if (rc == EXIT_OK)
+            rc = evaluate(&ev, m, o->file, inputs, outputs);
+        if (rc == EXIT_OK)
+            rc = report_outputs(&c, o, g, outputs);
+        release_all(outputs, g->outputs.len);
+        release_all(inputs, g->inputs.len);
+        eval_free(&ev);
+    }
+    compiler_free(&c);
+    return rc;
+}
+
+/* ---- test data sets -------------------------------------------------------------------- */
+
+/* DIR/PREFIX_K.pb for each value of VALUES (IrValue *), skipping inputs
+ * that have an initializer. */
+static int load_data_files(Arena *a, const char *dir, const char *prefix, const PtrVec *values,
+                           EvalValue **out, char **msg)
+{
+    int k = 0;
+    for (int i = 0; i < values->len; i++) {
+        const IrValue *v = values->items[i];
+        if (v->init && strcmp(prefix, "input") == 0)
+            continue;
+        const char *path = arena_sprintf(a, "%s/%s_%d.pb", dir, prefix, k++);
+        LoadedValue lv;
+        char *err = NULL;
+        if (!emit_load_value(a, path, v->type.kind, &lv, &err)) {
+            *msg = err;
+            return strstr(err, "cannot read") ? EXIT_IO : EXIT_COMPILE_ERROR;
+        }
+        out[i] = value_from_loaded(&lv);
+        if (!out[i]) {
+            *msg = arena_sprintf(a, "%s: the value cannot be held", path);
+            return EXIT_USAGE;
+        }
+    }
+    return EXIT_OK;
+}
+
+static int compare_outputs(Arena *a, const IrGraph *g, EvalValue **got, EvalValue **want,
+                           double rtol, double atol, char **msg)
+{
+    int rc = EXIT_OK;
+    *msg = arena_strdup(a, "");
+    for (int j = 0; j < g->outputs.len; j++) {
+        char *why = NULL;
+        if (eval_values_close(a, got[j], want[j], rtol, atol, &why))
+            continue;
+        const IrValue *v = g->outputs.items[j];
+        *msg = arena_sprintf(a, "%s%soutput '%s': %s", *msg, **msg ? "\n" : "", v->name, why);
+        rc = EXIT_DIVERGENCE;
+    }
+    return rc;
+}
+
+int run_check_data_set(Arena *a, Interner *names, const char *model_path, const char *dir,
+                       uint64_t seed, double rtol, double atol, char **msg)
+{
+    char *err = NULL;
+    IrModel *m = emit_load_onnx(a, names, model_path, &err);
+    if (!m) {
+        *msg = err;
+        return strstr(err, "cannot read") ? EXIT_IO : EXIT_COMPILE_ERROR;
+    }
+    const IrGraph *g = m->graph;
+    EvalValue **inputs = arena_alloc(a, sizeof(EvalValue *) * (size_t)(g->inputs.len + 1));
+    EvalValue **want = arena_alloc(a, sizeof(EvalValue *) * (size_t)(g->outputs.len + 1));
+    EvalValue **got = arena_alloc(a, sizeof(EvalValue *) * (size_t)(g->outputs.len + 1));
+    int rc = load_data_files(a, dir, "input", &g->inputs, inputs, msg);
+    if (rc == EXIT_OK)
+        rc = load_data_files(a, dir, "output", &g->outputs, want, msg);
+    if (rc == EXIT_OK) {
+        Evaluator ev;
+        eval_init(&ev, seed);
+        EvalStatus st = eval_graph(&ev, g, inputs, got);
+        if (st != EVAL_OK) {
+            *msg = arena_sprintf(a, "%s: %s", model_path, eval_error(&ev));
+            rc = st == EVAL_UNSUPPORTED ? EXIT_USAGE : EXIT_COMPILE_ERROR;
+        } else {
+            rc = compare_outputs(a, g, got, want, rtol, atol, msg);
+        }
+        eval_free(&ev);
+    }
+    release_all(inputs, g->inputs.len);
+    release_all(want, g->outputs.len);
+    release_all(got, g->outputs.len);
+    return rc;
+}

@@ -1,0 +1,16 @@
+# for ... else on a run-time loop without break: the else block always runs.
+# example: x=randn(2) n=3
+# inputs: x=randn(2) n=0
+# inputs: x=randn(2) n=1
+# inputs: x=randn(2) n=5
+import torch
+from torch import nn
+
+
+class ForElse(nn.Module):
+    def forward(self, x, n: int):
+        for i in range(n):
+            x = x + i
+        else:
+            x = x * 10
+        return x

@@ -1,0 +1,19 @@
+# The PyTorch documentation's scripted loop: a @torch.jit.script function
+# with a run-time trip count, called from forward().
+# example: x=ones(2,3) y=9
+# inputs: x=ones(2,3) y=0
+# inputs: x=randn(2,3) y=1
+# inputs: x=randn(2,3) y=100
+import torch
+
+
+@torch.jit.script
+def loop(x, y):
+    for i in range(int(y)):
+        x = x + i
+    return x
+
+
+class LoopModel2(torch.nn.Module):
+    def forward(self, x, y):
+        return loop(x, y)

@@ -1,0 +1,238 @@
+/* eval/ through its C interface, as the compiler will use it: graphs built
+ * with the ir/ API and evaluated in memory, single nodes on constant inputs
+ * (constant folding), Loop bodies reading outer values, the node hook,
+ * errors, and coverage of the operator table.  Prints TAP. */
+#include <stdio.h>
+#include <string.h>
+
+#include "eval/eval.h"
+#include "eval/ops.h"
+#include "ir/opschema.h"
+
+static int n_tests, n_failed;
+
+static void check(bool ok, const char *what)
+{
+    n_tests++;
+    n_failed += !ok;
+    printf("%s %d - %s\n", ok ? "ok" : "not ok", n_tests, what);
+}
+
+typedef struct Fixture {
+    Arena arena;
+    Interner names;
+    IrModel *model;
+} Fixture;
+
+static void fixture_init(Fixture *f, int opset)
+{
+    arena_init(&f->arena);
+    intern_init(&f->names, &f->arena);
+    f->model = ir_model_new(&f->arena, &f->names, opset);
+}
+
+static IrTensor *floats(Fixture *f, int rank, const int64_t *dims, const float *v)
+{
+    IrTensor *t = ir_tensor_new(&f->arena, DT_FLOAT, rank, dims);
+    memcpy(t->data, v, t->nbytes);
+    return t;
+}
+
+/* Sets the schema of N as a loaded or lowered node has it. */
+static IrNode *node(IrGraph *g, const char *op, IrValue **in, int n_in, int n_out)
+{
+    IrNode *n = ir_node_new(g, op, "", in, n_in, n_out, SPAN_NONE);
+    n->schema = opschema_find(op, "", g->model->opset, NULL);
+    return n;
+}
+
+static bool values_are(const EvalValue *v, const float *want, int64_t n)
+{
+    if (!v || v->kind != EVAL_TENSOR || v->dtype != DT_FLOAT || v->numel != n)
+        return false;
+    for (int64_t i = 0; i < n; i++)
+        if (((const float *)v->data)[i] != want[i])
+            return false;
+    return true;
+}
+
+/* Every operator of the schema table has a kernel. */
+static void test_coverage(void)
+{
+    char missing[1024] = "";
+    for (int i = 0; i < opschema_count(); i++) {
+        const OpSchema *s = opschema_at(i);
+        if (!*s->domain && !eval_find_op(s->name) && strlen(missing) < 900) {
+            strcat(missing, " ");
+            strcat(missing, s->name);
+        }
+    }
+    check(!*missing, "every operator of the schema table has a kernel");
+    if (*missing)
+        printf("# missing:%s\n", missing);
+}
+
+static void count_nodes(void *ctx, const IrNode *n, EvalValue *const *outputs)
+{
+    (void)n;
+    (void)outputs;
+    (*(int *)ctx)++;
+}
+
+/* relu(x @ w) + b with w an initializer and b a Constant node. */
+static void test_graph(void)
+{
+    Fixture f;
+    fixture_init(&f, 17);
+    IrGraph *g = f.model->graph;
+    int64_t xd[2] = {2, 3}, wd[2] = {3, 2}, bd[1] = {2};
+    IrValue *x = ir_add_input(g, "x", ir_type_tensor(&f.arena, DT_FLOAT, 2, NULL), SPAN_NONE);
+    float wv[6] = {1, -1, 2, 0, 0, 1}, bv[2] = {0.5f, -0.5f};
+    IrValue *w = ir_add_initializer(g, "w", floats(&f, 2, wd, wv), SPAN_NONE);
+    IrNode *mm = node(g, "MatMul", (IrValue *[]){x, w}, 2, 1);
+    IrNode *relu = node(g, "Relu", mm->outputs, 1, 1);
+    IrNode *cst = node(g, "Constant", NULL, 0, 1);
+    ir_set_attr_tensor(cst, "value", floats(&f, 1, bd, bv));
+    IrNode *add = node(g, "Add", (IrValue *[]){relu->outputs[0], cst->outputs[0]}, 2, 1);
+    ir_add_output(g, add->outputs[0]);
+
+    float xv[6] = {1, 2, 3, -1, -2, -3};
+    IrTensor *xt = floats(&f, 2, xd, xv);
+    EvalValue *in = eval_tensor_borrow(xt), *out = NULL;
+    Evaluator ev;
+    eval_init(&ev, 0);
+    int hooked = 0;
+    ev.hook = count_nodes;
+    ev.hook_ctx = &hooked;
+    EvalStatus st = eval_graph(&ev, g, &in, &out);
+    /* [1,2,3] @ w = [5, 2]; [-1,-2,-3] @ w = [-5, -2] */
+    float want[4] = {5.5f, 1.5f, 0.5f, -0.5f};
+    check(st == EVAL_OK && values_are(out, want, 4), "a graph built with ir/ evaluates in memory");
+    check(hooked == 4, "the hook sees every node once");
+    ev.hook = NULL;
+    eval_release(out);
+    out = NULL;
+    st = eval_graph(&ev, g, &in, &out);
+    check(st == EVAL_OK && values_are(out, want, 4), "a second run reuses the plan");
+    eval_release(out);
+    /* the graph changes between runs: a Neg appended as the new output */
+    IrNode *neg = node(g, "Neg", add->outputs, 1, 1);
+    g->outputs.items[0] = neg->outputs[0];
+    out = NULL;
+    st = eval_graph(&ev, g, &in, &out);
+    float negated[4] = {-5.5f, -1.5f, -0.5f, 0.5f};
+    check(st == EVAL_OK && values_are(out, negated, 4), "a changed graph is planned again");
+    eval_release(out);
+    eval_release(in);
+    eval_free(&ev);
+    arena_free(&f.arena);
+}
+
+/* A Reshape whose inputs are constants, as constant folding runs it. */
+static void test_fold(void)
+{
+    Fixture f;
+    fixture_init(&f, 13);
+    IrGraph *g = f.model->graph;
+    int64_t dd[1] = {6}, sd[1] = {2};
+    IrValue *d = ir_add_input(g, "d", ir_type_unknown_rank(DT_FLOAT), SPAN_NONE);
+    IrValue *s = ir_add_input(g, "s", ir_type_unknown_rank(DT_INT64), SPAN_NONE);
+    IrNode *r = node(g, "Reshape", (IrValue *[]){d, s}, 2, 1);
+    float dv[6] = {1, 2, 3, 4, 5, 6};
+    IrTensor *st = ir_tensor_new(&f.arena, DT_INT64, 1, sd);
+    ((int64_t *)st->data)[0] = 3;
+    ((int64_t *)st->data)[1] = -1;
+    EvalValue *in[2] = {eval_tensor_borrow(floats(&f, 1, dd, dv)), eval_tensor_borrow(st)};
+    EvalValue *out[1];
+    Evaluator ev;
+    eval_init(&ev, 0);
+    EvalStatus rc = eval_node(&ev, r, in, out);
+    IrTensor *t = rc == EVAL_OK ? eval_to_ir_tensor(&f.arena, out[0]) : NULL;
+    check(t && t->rank == 2 && t->dims[0] == 3 && t->dims[1] == 2 && ((float *)t->data)[5] == 6,
+          "eval_node folds a node with constant inputs into an IrTensor");
+    eval_release(out[0]);
+    ((int64_t *)st->data)[1] = 4;
+    rc = eval_node(&ev, r, in, out);
+    check(rc == EVAL_ERROR && strstr(eval_error(&ev), "(Reshape): cannot reshape 6 elements to 12") &&
+          eval_error_node(&ev) == r, "a failing node reports itself");
+    eval_release(in[0]);
+    eval_release(in[1]);
+    eval_free(&ev);
+    arena_free(&f.arena);
+}
+
+/* Loop: acc = acc + x, M times, x read from the enclosing graph. */
+static void test_loop(void)
+{
+    Fixture f;
+    fixture_init(&f, 17);
+    IrGraph *g = f.model->graph;
+    IrValue *x = ir_add_input(g, "x", ir_type_tensor(&f.arena, DT_FLOAT, 1, NULL), SPAN_NONE);
+    IrValue *m = ir_add_input(g, "m", ir_type_scalar(DT_INT64), SPAN_NONE);
+    IrValue *init = ir_add_input(g, "init", ir_type_tensor(&f.arena, DT_FLOAT, 1, NULL), SPAN_NONE);
+    IrGraph *body = ir_graph_new(f.model, g, "body");
+    ir_add_input(body, "i", ir_type_scalar(DT_INT64), SPAN_NONE);
+    IrValue *c = ir_add_input(body, "c", ir_type_scalar(DT_BOOL), SPAN_NONE);
+    IrValue *acc = ir_add_input(body, "acc", ir_type_tensor(&f.arena, DT_FLOAT, 1, NULL), SPAN_NONE);
+    IrNode *add = node(body, "Add", (IrValue *[]){acc, x}, 2, 1);
+    ir_add_output(body, c);
+    ir_add_output(body, add->outputs[0]);
+    IrNode *loop = node(g, "Loop", (IrValue *[]){m, NULL, init}, 3, 1);
+    ir_set_attr_graph(loop, "body", body);
+    ir_add_output(g, loop->outputs[0]);
+
+    Arena *a = &f.arena;
+    int64_t one = 1;
+    float xv = 1.5f, iv = 10.0f;
+    IrTensor *mt = ir_tensor_scalar_i64(a, 4);
+    EvalValue *in[3] = {eval_tensor_borrow(floats(&f, 1, &one, &xv)), eval_tensor_borrow(mt),
+                        eval_tensor_borrow(floats(&f, 1, &one, &iv))};
+    EvalValue *out = NULL;
+    Evaluator ev;
+    eval_init(&ev, 0);
+    float want = 16.0f;
+    check(eval_graph(&ev, g, in, &out) == EVAL_OK && values_are(out, &want, 1),
+          "a Loop body reads a value of the enclosing graph");
+    eval_release(out);
+    for (int k = 0; k < 3; k++)
+        eval_release(in[k]);
+    eval_free(&ev);
+    arena_free(&f.arena);
+}
+
+/* Operators of other domains and values the graph lacks are reported. */
+static void test_errors(void)
+{
+    Fixture f;
+    fixture_init(&f, 17);
+    IrGraph *g = f.model->graph;
+    IrValue *x = ir_add_input(g, "x", ir_type_unknown_rank(DT_FLOAT), SPAN_NONE);
+    IrNode *n = ir_node_new(g, "Frob", "com.example", &x, 1, 1, SPAN_NONE);
+    ir_add_output(g, n->outputs[0]);
+    Evaluator ev;
+    eval_init(&ev, 0);
+    EvalValue *out = NULL, *in = NULL;
+    check(!eval_supports(n), "eval_supports is false for another domain");
+    check(eval_graph(&ev, g, &in, &out) == EVAL_ERROR && strstr(eval_error(&ev), "no value for input 'x'"),
+          "a missing graph input is an error");
+    float v = 1;
+    int64_t one = 1;
+    in = eval_tensor_borrow(floats(&f, 1, &one, &v));
+    check(eval_graph(&ev, g, &in, &out) == EVAL_UNSUPPORTED && out == NULL &&
+          strstr(eval_error(&ev), "operator domain 'com.example' is not supported"),
+          "an operator of another domain is unsupported");
+    eval_release(in);
+    eval_free(&ev);
+    arena_free(&f.arena);
+}
+
+int main(void)
+{
+    test_coverage();
+    test_graph();
+    test_fold();
+    test_loop();
+    test_errors();
+    printf("1..%d\n", n_tests);
+    return n_failed ? 1 : 0;
+}
