@@ -577,3 +577,69 @@ def rnn_tuple_state():
     C.WORK.run_later("RNNModel with a tuple state", c.path,
                      [{"input": i, "hidden_0": h, "hidden_1": s} for i, h, s in sets],
                      [reference(model, [t(i), (t(h), t(s))]) for i, h, s in sets])
+
+
+# --- run-time control flow -----------------------------------------------------------
+
+@case
+def functions_with_control_flow():
+    path = model_path("repeat.ts")
+    model = build(path, "Top")
+    w = weights_for(model, "repeat")
+    xs = [(randn(3, 4), 0), (randn(3, 4), 1), (randn(1, 4), 3)]
+    want = [reference(model, [t(x), n]) for x, n in xs]
+    feeds = [{"x": x, "n": np.array(n, np.int64)} for x, n in xs]
+    for opts in ([], ["--functions"]):
+        what = "Loop and If in modules" + (" as local functions" if opts else "")
+        c = C.WORK.compile(path, ["--weights", w, "--input", "x:float32[N,4]", "--input", "n:int64[]"] + opts,
+                           out=C.WORK.file("repeat%d.onnx" % len(opts)))
+        if not compiled_ok(c, what):
+            continue
+        if opts:
+            repeat = next((f for f in c.model.functions if f.name == "Repeat"), None)
+            ops = [n.op_type for n in repeat.node] if repeat else []
+            check("Loop" in ops and "If" in ops and [n.op_type for n in c.model.graph.node] == ["Repeat", "Repeat"],
+                  "the Repeat function holds the Loop and the If; the graph calls it twice", ops)
+            v = C.WORK.compile(path, ["--input", "x:float32[N,4]", "--input", "n:int64[]", "-v"] + opts,
+                               out=C.WORK.file("repeat_v.onnx"))
+            check("    body = graph(%iteration" in v.stderr and "then_branch = graph(" in v.stderr,
+                  "-v indents Loop and If bodies under their node", v.stderr[-1500:])
+        checker(c, what)
+        C.WORK.run_later(what, c.path, feeds, want)
+
+
+@case
+def sequence_output():
+    path = model_path("running_list.ts")
+    model = build(path, "Partials")
+    c = C.WORK.compile(path, ["--input", "x:float32[N,3]", "--input", "n:int64[]"], out=C.WORK.file("seq.onnx"))
+    if not compiled_ok(c, "a list of run-time length returned"):
+        return
+    out = c.model.graph.output[0]
+    elem = out.type.sequence_type.elem_type.tensor_type
+    check(out.type.HasField("sequence_type") and elem.elem_type == onnx.TensorProto.FLOAT and
+          [d.dim_param or d.dim_value for d in elem.shape.dim] == ["N", 3],
+          "a list of run-time length is a sequence output of float[N,3]", out)
+    checker(c, "sequence output")
+    x = randn(2, 3)
+    xf = C.WORK.save_npy(x, "seq_x.npy")
+    outdir = C.WORK.file("seq_run")
+    p = C.subprocess.run([C.TSC, "run", c.path, "--input", "x=@" + xf, "--input", "n=3", "-o", outdir],
+                         capture_output=True, text=True)
+    want = reference(model, [t(x), 3])
+    got = [np.load(os.path.join(outdir, "output_%d.npy" % i)) for i in range(3)
+           if os.path.exists(os.path.join(outdir, "output_%d.npy" % i))]
+    check(p.returncode == 0 and len(got) == 3 and all(np.allclose(a, b) for a, b in zip(got, want)),
+          "tsc2onnx run gives the sequence PyTorch returns (ONNX Runtime for node has no sequence outputs)",
+          p.stderr, [g.shape for g in got])
+
+
+@case
+def report_control_flow():
+    c = C.WORK.compile(model_path("repeat.ts"), ["--input", "x:float32[N,4]", "--input", "n:int64[]", "--report"],
+                       out=C.WORK.file("repeat_r.onnx"))
+    report = c.stdout.decode()
+    check(c.status == 0 and
+          "| run-time loop (`Loop`): trace unrolls it to the example's trip count | 2 | `repeat.ts:14:9` |" in report
+          and "| run-time condition (`If`): trace keeps only the branch the example takes | 2 | `repeat.ts:16:12` |"
+          in report, "--report: the loops and branches trace mode would fix, by line, counted per module", report)
