@@ -180,6 +180,23 @@ static bool inputs_for(const Compare *k, const IrGraph *g, EvalValue *const *val
     return true;
 }
 
+/* Makes the data of G's deferred initializers (and its bodies'): the
+ * evaluator reads them. */
+static void force_initializers(IrModel *m, const IrGraph *g, int depth)
+{
+    for (int i = 0; i < g->initializers.len; i++)
+        ir_tensor_force(m->arena, ((IrValue *)g->initializers.items[i])->init);
+    for (int i = 0; i < g->inputs.len; i++)
+        if (((IrValue *)g->inputs.items[i])->init)
+            ir_tensor_force(m->arena, ((IrValue *)g->inputs.items[i])->init);
+    for (int i = 0; i < g->nodes.len && depth < 64; i++) {
+        const IrNode *n = g->nodes.items[i];
+        for (int a = 0; a < n->n_attrs; a++)
+            if (n->attrs[a].kind == IR_ATTR_GRAPH && n->attrs[a].g)
+                force_initializers(m, n->attrs[a].g, depth + 1);
+    }
+}
+
 /* Runs M on VALUES; OUT gets its outputs.  *ERR says why it failed. */
 static bool evaluate(Compare *k, const IrModel *m, EvalValue *const *values, EvalValue **out, const char **err,
                      bool *rejected)
@@ -298,6 +315,8 @@ static int check_example(Compare *k)
     for (int i = 0; i < k->n_inputs; i++)
         values[i] = k->inputs[i].value;
     int ns = k->script->graph->outputs.len, nt = k->trace->graph->outputs.len;
+    force_initializers(k->script, k->script->graph, 0);
+    force_initializers(k->trace, k->trace->graph, 0);
     k->script_example = calloc((size_t)ns + 1, sizeof(EvalValue *));
     k->trace_example = calloc((size_t)nt + 1, sizeof(EvalValue *));
     const char *err;

@@ -51,11 +51,18 @@ IrModel *driver_trace(Compiler *c, const Options *o, IrModel *m, EvalValue *cons
 void driver_fold(const Options *o, IrModel *m);
 
 /* After sema: the trace (--trace) of M, then folding; the model to write,
- * or NULL with *RC set after reporting. */
-IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, int *rc);
+ * or NULL with *RC set after reporting.  REPORT (ReportEntry *, or NULL)
+ * gets a row per specialization for --report. */
+IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *report, int *rc);
 
 /* ONNX's test tolerances, the defaults of --rtol and --atol. */
 #define RUN_RTOL 1e-3
 #define RUN_ATOL 1e-7
+
+/* --report: writes the markdown report of a compilation (driver/report.c);
+ * returns EXIT_OK or EXIT_IO. */
+struct Report;
+struct SourceMap;
+int report_command_output(const Options *o, const struct Report *r, const struct SourceMap *sm, int n_errors);
 
 #endif

@@ -14,6 +14,7 @@
 #include "io/example.h"
 #include "opt/fold.h"
 #include "opt/specialize.h"
+#include "sema/report.h"
 
 static int find_input(const IrGraph *g, const char *name)
 {
@@ -122,7 +123,24 @@ static int trace_inputs(Compiler *c, const Options *o, const IrGraph *g, EvalVal
     return rc;
 }
 
-IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, int *rc)
+/* --report's rows for the specializations RES records (those the warnings
+ * tell). */
+static void report_rows(Compiler *c, const SpecResult *res, PtrVec *rows)
+{
+    for (int i = 0; i < res->records.len; i++) {
+        const SpecRecord *r = res->records.items[i];
+        if (r->kind == SPEC_BRANCH && !r->input_dependent)
+            continue;
+        ReportEntry *e = arena_alloc(&c->arena, sizeof *e);
+        e->what = arena_sprintf(&c->arena, "%s: %s", opt_spec_subject(&c->arena, &c->sources, r),
+                                opt_spec_summary(&c->arena, r));
+        e->first = r->span;
+        e->count = r->executions;
+        ptrvec_push(&c->arena, rows, e);
+    }
+}
+
+IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *report, int *rc)
 {
     *rc = EXIT_OK;
     if (o->trace) {
@@ -131,6 +149,8 @@ IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, int *rc)
         SpecResult res = {0};
         *rc = trace_inputs(c, o, m->graph, values);
         IrModel *t = *rc == EXIT_OK ? driver_trace(c, o, m, values, &res, true, rc) : NULL;
+        if (t && report)
+            report_rows(c, &res, report);
         for (int i = 0; i < n; i++)
             eval_release(values[i]);
         free(values);

@@ -232,8 +232,10 @@ static bool fold_node(Fold *f, IrGraph *g, IrNode *n)
     EvalValue **out = calloc((size_t)n->n_outputs + 1, sizeof *out);
     bool ok = true;
     for (int k = 0; k < n->n_inputs && ok; k++)
-        if (n->inputs[k])
+        if (n->inputs[k]) {
+            ir_tensor_force(f->m->arena, n->inputs[k]->init);  /* a deferred parameter is made now */
             ok = (in[k] = eval_tensor_borrow(n->inputs[k]->init)) != NULL;
+        }
     ok = ok && eval_node(&f->ev, n, in, out) == EVAL_OK && worth_it(f, n, out);
     if (ok) {
         for (int k = 0; k < n->n_inputs; k++)

@@ -177,6 +177,7 @@ static Binding *lookup(Spec *s, const IrValue *v, Span span)
     if (b->value)
         return b;
     if (v->init && !v->producer) {
+        ir_tensor_force(s->arena, v->init);     /* a deferred parameter is made now */
         EvalValue *ev = eval_tensor_borrow(v->init);
         if (!ev) {
             fail(s, span, "initializer '%s': %s tensors are not supported by the evaluator", v->name,
@@ -867,6 +868,8 @@ static bool bind_inputs(Spec *s, EvalValue *const *inputs)
         const IrValue *v = g->inputs.items[i];
         IrValue *t = ir_add_input(s->out, v->name, v->type, v->span);
         t->init = v->init;
+        if (v->init)
+            ir_tensor_force(s->arena, v->init);
         EvalValue *x = inputs && inputs[i] ? eval_retain(inputs[i]) : v->init ? eval_tensor_borrow(v->init) : NULL;
         if (!x)
             return fail(s, v->span, "no value for input '%s'", v->name);
