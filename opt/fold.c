@@ -228,7 +228,8 @@ static bool fold_node(Fold *f, IrGraph *g, IrNode *n)
         output |= n->outputs[k] && f->is_output[n->outputs[k]->id];
     if (output && (n->n_outputs != 1 || !strcmp(n->op_type, "Identity")))
         return false;
-    EvalValue **in = calloc((size_t)n->n_inputs + 1, sizeof *in);
+    int n_in = n->n_inputs;     /* become_identity changes the node */
+    EvalValue **in = calloc((size_t)n_in + 1, sizeof *in);
     EvalValue **out = calloc((size_t)n->n_outputs + 1, sizeof *out);
     bool ok = true;
     for (int k = 0; k < n->n_inputs && ok; k++)
@@ -257,7 +258,7 @@ static bool fold_node(Fold *f, IrGraph *g, IrNode *n)
         }
         f->st.folded++;
     }
-    for (int k = 0; k < n->n_inputs; k++)
+    for (int k = 0; k < n_in; k++)
         eval_release(in[k]);
     for (int k = 0; k < n->n_outputs; k++)
         eval_release(out[k]);
