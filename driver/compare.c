@@ -42,6 +42,7 @@ typedef struct Compare {
     CompareInput *inputs;       /* indexed like the script graph's inputs */
     int n_inputs;
     Evaluator ev;
+    int64_t longest_loop;       /* iterations of the example's longest loop */
     EvalValue **script_example, **trace_example;    /* outputs on the examples */
     PtrVec candidates, rows;    /* Candidate *, Row * */
 } Compare;
@@ -102,6 +103,11 @@ static int build_trace(Compare *k)
                 values[i] = eval_retain(k->inputs[j].value);
     SpecResult res = {0};
     k->trace = driver_trace(&k->ct, k->o, base, values, &res, true, &rc);
+    for (int i = 0; i < res.records.len; i++) {
+        const SpecRecord *r = res.records.items[i];
+        if (r->kind == SPEC_LOOP && r->max_count > k->longest_loop)
+            k->longest_loop = r->max_count;
+    }
     for (int i = 0; i < n; i++)
         eval_release(values[i]);
     free(values);
@@ -540,8 +546,16 @@ static void explain(Compare *k, const Candidate *c)
         printf("  none: the trace's constants (sizes or values fixed on the examples) cause it\n");
 }
 
+/* Loops of the candidates may run much longer than the example's, but a
+ * candidate that makes a loop run forever (x = -x in `while x.sum() < 10`)
+ * must not keep compare busy: it is stopped as the script failing. */
+#define COMPARE_MIN_LOOP_LIMIT (INT64_C(1) << 16)
+
 static int search(Compare *k)
 {
+    int64_t limit = k->longest_loop < COMPARE_MIN_LOOP_LIMIT / 16 ? COMPARE_MIN_LOOP_LIMIT : 16 * k->longest_loop;
+    if (limit < k->ev.max_loop_iterations)
+        k->ev.max_loop_iterations = limit;
     double thresholds[16];
     int nt = compare_thresholds(k->script->graph, thresholds, 16);
     compare_candidates(k->a, k->o, k->inputs, k->n_inputs, thresholds, nt, &k->candidates);
