@@ -106,6 +106,16 @@ IrTensor *ir_tensor_scalar_f32(Arena *a, float v)
     return t;
 }
 
+const void *ir_tensor_force(Arena *a, IrTensor *t)
+{
+    if (!t->data && t->fill && t->dtype != DT_STRING) {
+        void *d = arena_alloc_raw(a, t->nbytes ? t->nbytes : 1);
+        t->fill(t, d);
+        t->data = d;
+    }
+    return t->data;
+}
+
 /* Name sets: open addressing over interned pointers. */
 
 static void nameset_insert_raw(IrNameSet *s, const char *name, int suffix)

@@ -9,8 +9,9 @@ compiled twice:
            path, LC_ALL=C.UTF-8 (LANG, LC_NUMERIC too), TZ=NZST-12NZDT,
            another HOME and TMPDIR, umask 077, -o /ABSOLUTE/other-name.onnx
 
-and the two .onnx files must be byte-identical (the --emit text forms too,
-at the example's first opset).  One TAP case per (example, opset).
+and the two .onnx files must be byte-identical (the --emit text forms and
+the --trace models too, at the example's first opset).  One TAP case per
+(example, opset).
 
     python3 tests/determinism.py TSC2ONNX [EXAMPLE.ts ...]
 
@@ -87,7 +88,9 @@ def check(tsc, case, opset, text, tmp, n):
             (1, one, rel, "out.onnx", 0o022),
             (2, two, case.path, os.path.join(tmp, "elsewhere", "other-name.onnx"), 0o077)):
         env = environment(os.path.join(tmp, "home%d" % variant), os.path.join(tmp, "tmp%d" % variant), variant)
-        emits = [(out, [])] + ([(out + ".txt", ["--emit", "text"])] if text else [])
+        emits = [(out, [])]
+        if text:
+            emits += [(out + ".txt", ["--emit", "text"]), (out + ".trace.onnx", ["--trace"])]
         for path, extra in emits:
             status, err = compile_once(tsc, model, args + extra, cwd, path, env, umask)
             if status != 0:
@@ -106,7 +109,8 @@ def check(tsc, case, opset, text, tmp, n):
     size = os.path.getsize(outputs[0][0])
     for path in outputs[0] + outputs[1]:
         os.remove(path)     # the large examples' files are hundreds of MB
-    print("ok %d - %s opset %d: identical bytes (%d)%s" % (n, case.name, opset, size, ", text too" if text else ""))
+    print("ok %d - %s opset %d: identical bytes (%d)%s" % (n, case.name, opset, size,
+                                                          ", text and --trace too" if text else ""))
     return True
 
 

@@ -48,6 +48,8 @@ def deep_recursion():
         + "\n\n\n"))
 
 
+TRACE_LOOP = (HEAD + "class M(nn.Module):\n    def forward(self, x, y):\n        for i in range(int(y)):\n"
+              "            x = x + i\n        return x\n")
 UNROLL_FORWARD = "    def forward(self, x):\n        for i in range(1000000):\n            x = x + 1\n        return x\n"
 
 # name, source, extra options, expected status, text stderr must contain,
@@ -68,6 +70,9 @@ CASES = [
      module("n = 0\nfor i in range(1000000):\n    n += i\nself.n = n"), EXAMPLE, 0, "", 15, 1024, None),
     ("a loop unrolled 1,000,000 times in forward() (the memory limit)", module("pass", UNROLL_FORWARD),
      EXAMPLE + ["--limit", "memory=1G"], 1, "needs more than 1024 MiB of memory", 30, 1536, None),
+    ("a loop unrolled 1,000,000 times in trace mode (the memory limit, lowered to 1 GiB)", TRACE_LOOP,
+     ["--example", "x=ones(2,3)", "--example", "y=1000000", "--trace", "--limit", "memory=1G"], 1,
+     "the trace needs more than 1024 MiB of memory", 30, 1536, None),
     ("exponential evaluation: fib(40) in __init__ (the step limit)", fib(), EXAMPLE, 1,
      "exceeded 10000000 steps", 20, 1536, None),
     ("an endless loop in __init__ (the step limit)", module("while True:\n    pass"), EXAMPLE, 1,

@@ -9,6 +9,12 @@
      zeros, infinities, NaN, subnormals, extremes, float16 rounding); each
      initializer of the compiled model must hold PyTorch's values bit for
      bit.
+  3. tests/numerics/fold.py computes from constants only (division by zero,
+     signed zeros, NaN, infinities, integer wrapping, casts out of range):
+     compiled with constant folding, each output is a folded constant that
+     must equal what ONNX Runtime computes on the model compiled with
+     --no-fold (bit for bit; any NaN matches any NaN).  Skipped without node
+     and tests/node_modules (tests/setup-deps.sh).
 
     /usr/bin/python3 tests/numerics.py TSC2ONNX
 
@@ -16,6 +22,7 @@ Needs PyTorch, numpy and onnx (Debian python3-torch python3-onnx).
 """
 import os
 import runpy
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -37,6 +44,62 @@ def bits(a, np):
     return a.view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[a.itemsize]).tolist()
 
 
+def run_ort(np, tmp, model, x):
+    """The outputs of MODEL in ONNX Runtime (tests/bench/ort_run.js), or an
+    error message."""
+    import json
+    np.save(os.path.join(tmp, "x.npy"), x)
+    jobs = {"threads": 1, "jobs": [{"id": "m", "model": model, "outdir": os.path.join(tmp, "out"),
+                                    "sets": [{"inputs": {"x": os.path.join(tmp, "x.npy")}}]}]}
+    with open(os.path.join(tmp, "jobs.json"), "w") as f:
+        json.dump(jobs, f)
+    progress = os.path.join(tmp, "progress.jsonl")
+    p = subprocess.run(["node", os.path.join(HERE, "bench", "ort_run.js"), os.path.join(tmp, "jobs.json"), progress],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=HERE)
+    done = [json.loads(line) for line in open(progress)] if os.path.exists(progress) else []
+    done = [d for d in done if "done" in d]
+    if p.returncode or not done or done[0]["error"] or done[0]["sets"][0]["error"]:
+        return "ONNX Runtime failed: %s" % (done[0] if done else p.stdout.decode("utf-8", "replace")[-300:])
+    return [np.load(o["file"]) for o in done[0]["sets"][0]["outputs"]]
+
+
+def same_values(np, a, b):
+    if a.dtype != b.dtype or a.shape != b.shape:
+        return False
+    if a.dtype.kind == "f":
+        nan = np.isnan(a)
+        return bool((nan == np.isnan(b)).all()) and bits(np.where(nan, 0, a).astype(a.dtype), np) == \
+            bits(np.where(nan, 0, b).astype(b.dtype), np)
+    return bits(a, np) == bits(b, np)
+
+
+def check_folding(np, tsc, tmp, first):
+    """TAP lines from FIRST for tests/numerics/fold.py; returns the count."""
+    if not shutil.which("node") or not os.path.isdir(os.path.join(HERE, "node_modules", "onnxruntime-node")):
+        print("ok %d - folding against ONNX Runtime # SKIP node or tests/node_modules missing" % first)
+        return 1
+    path = os.path.join(CASES, "fold.py")
+    results = []
+    for name, extra in (("folded", []), ("unfolded", ["--no-fold"])):
+        out = os.path.join(tmp, name + ".onnx")
+        p = subprocess.run([tsc, path, "--example", "x=randn(2)", "-o", out] + extra, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if p.returncode:
+            print("not ok %d - fold.py %s: exit status %d" % (first, name, p.returncode))
+            return 1
+        os.makedirs(os.path.join(tmp, name))
+        results.append(run_ort(np, os.path.join(tmp, name), out, np.array([1.5, -2.0], np.float32)))
+    if isinstance(results[0], str) or isinstance(results[1], str):
+        print("not ok %d - folding against ONNX Runtime: %s" % (first, results[0] if isinstance(results[0], str)
+                                                               else results[1]))
+        return 1
+    for k, (got, want) in enumerate(zip(*results)):
+        ok = same_values(np, got, want)
+        print("%s %d - fold.py output %d: folded %s %s, ONNX Runtime %s" % (
+            "ok" if ok else "not ok", first + k, k, got.dtype, got.tolist(), want.tolist()))
+    return len(results[0])
+
+
 def main():
     tsc = os.path.abspath(sys.argv[1]) if os.path.sep in sys.argv[1] else sys.argv[1]
     try:
@@ -49,7 +112,8 @@ def main():
         return
     constants = runpy.run_path(os.path.join(CASES, "constants.py"))["Constants"]()
     buffers = dict(constants.named_buffers())
-    print("1..%d" % (2 + len(buffers)))
+    n_fold = 18     # outputs of tests/numerics/fold.py
+    print("1..%d" % (2 + len(buffers) + n_fold))
     floats = os.path.join(CASES, "python_floats.py")
     try:
         runpy.run_path(floats)["Numerics"]()
@@ -81,6 +145,9 @@ def main():
                                                                          want.dtype, want.tolist()))
             else:
                 print("ok %d - buffer %s: %s %s, bit for bit" % (n, name, got.dtype, got.tolist()))
+        count = check_folding(np, tsc, tmp, 3 + len(buffers))
+        for k in range(count, n_fold):
+            print("not ok %d - fold.py output %d: missing" % (3 + len(buffers) + k, k))
 
 
 if __name__ == "__main__":

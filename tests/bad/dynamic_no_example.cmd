@@ -1,3 +1,3 @@
 # --dynamic for an input with no type
-# status: 2
+# status: 1
 --dynamic x:0 model.py

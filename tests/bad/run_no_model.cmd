@@ -1,3 +1,0 @@
-# Run without a model file
-# status: 2
-run
