@@ -1,13 +1,15 @@
 /* Fuzz target: the whole pipeline on a model file, as `tsc2onnx FILE`
  * runs it: sema (the compile-time interpreter, the type check, lowering),
- * pruning, then the ONNX, text and dot emitters into /dev/null.
+ * pruning, trace mode when asked (--trace), constant folding, then the
+ * ONNX, text and dot emitters into /dev/null.
  *
  * The input is a model file.  As in the end-to-end cases (and the seeds,
  * which are those cases), whole-line comments give the command line:
  *
- *   # tsc2onnx: --opset N --entry NAME --arg NAME=VALUE
+ *   # tsc2onnx: --opset N --entry NAME --arg NAME=VALUE --trace
  *   # tsc2onnx: --input NAME:DTYPE[DIMS] --dynamic NAME:AXIS[=SYMBOL]
  *   # example: NAME=VALUE NAME=VALUE       (the --example forms)
+ *   # trace: yes                           (as --trace)
  *
  * Words are split at blanks; a word in single quotes loses them; other
  * options and malformed words are ignored.  The model cannot import files:
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/driver.h"
 #include "emit/emit.h"
 #include "fuzz/fuzz.h"
 #include "io/example.h"
@@ -31,7 +34,9 @@ typedef struct Request {
     CompileRequest req;
     InputSpec specs[MAX_WORDS];
     const char *args[MAX_WORDS];
-    int n_specs, n_args;
+    const char *examples[MAX_WORDS];    /* NAME=VALUE, for trace mode */
+    int n_specs, n_args, n_examples;
+    bool trace;
 } Request;
 
 static InputSpec *spec_find(Request *r, const char *name, size_t len)
@@ -105,6 +110,8 @@ static void example_option(Request *r, const char *w)
         dims[i] = dim_known(ev.tensor->dims[i]);
     s->type = ir_type_tensor(&r->c->arena, ev.tensor->dtype, ev.tensor->rank, dims);
     s->python_scalar = ev.python_scalar;
+    if (r->n_examples < MAX_WORDS)
+        r->examples[r->n_examples++] = arena_sprintf(&r->c->arena, "%s=%s", name, value);
 }
 
 /* NAME:AXIS[=SYMBOL] on an input that has a type. */
@@ -126,7 +133,9 @@ static void dynamic_option(Request *r, const char *w)
 
 static void option(Request *r, const char *opt, const char *value)
 {
-    if (strcmp(opt, "--opset") == 0) {
+    if (strcmp(opt, "--trace") == 0) {
+        r->trace = true;
+    } else if (strcmp(opt, "--opset") == 0) {
         long v = strtol(value, NULL, 10);
         if (v >= 7 && v <= IR_MAX_OPSET)
             r->req.opset = (int)v;
@@ -163,6 +172,8 @@ static void directive(Request *r, const char *p, const char *end, bool examples)
         } else if (pending) {
             option(r, pending, w);
             pending = NULL;
+        } else if (strcmp(w, "--trace") == 0) {
+            option(r, w, NULL);     /* the one option without a value */
         } else if (strncmp(w, "--", 2) == 0) {
             pending = w;
         }
@@ -182,6 +193,8 @@ static void read_directives(Request *r, const char *text, size_t len)
             directive(r, p + 11, stop, false);
         else if (stop - p > 10 && strncmp(p, "# example:", 10) == 0)
             directive(r, p + 10, stop, true);
+        else if (stop - p >= 12 && strncmp(p, "# trace: yes", 12) == 0)
+            r->trace = true;
         line = stop + 1;
     }
 }
@@ -199,6 +212,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.req.inputs = r.specs;
     r.req.n_inputs = r.n_specs;
     IrModel *m = sema_compile(&c, &r.req);
+    if (m && c.diag.nerrors == 0) {
+        /* what the driver does next: the trace when asked, then folding */
+        Options o;
+        memset(&o, 0, sizeof o);
+        o.opset = r.req.opset;
+        o.trace = r.trace;
+        o.limits = c.limits;
+        o.examples = (StrList){r.examples, r.n_examples, r.n_examples};
+        int rc;
+        m = driver_optimize(&c, &o, m, NULL, &rc);
+    }
     if (m && c.diag.nerrors == 0) {
         emit_onnx(m, &c.sources, fuzz_null());
         emit_text(m, &c.sources, fuzz_sink());
