@@ -68,7 +68,7 @@ CASES = [
     ("a 100,000-line file", long_file(100000), EXAMPLE, 0, "", 30, 1024, None),
     ("a static loop of 1,000,000 iterations in __init__",
      module("n = 0\nfor i in range(1000000):\n    n += i\nself.n = n"), EXAMPLE, 0, "", 15, 1024, None),
-    ("a loop unrolled 1,000,000 times in forward() (the memory limit)", module("pass", UNROLL_FORWARD),
+    ("a loop unrolled 1,000,000 times in forward() (the memory limit, lowered to 1 GiB)", module("pass", UNROLL_FORWARD),
      EXAMPLE + ["--limit", "memory=1G"], 1, "needs more than 1024 MiB of memory", 30, 1536, None),
     ("a loop unrolled 1,000,000 times in trace mode (the memory limit, lowered to 1 GiB)", TRACE_LOOP,
      ["--example", "x=ones(2,3)", "--example", "y=1000000", "--trace", "--limit", "memory=1G"], 1,
