@@ -19,7 +19,7 @@ target=$1
 out=$2
 python=/usr/bin/python3
 [ -x "$python" ] || python=python3
-mkdir -p "$out" || exit 1
+mkdir -p "$out" && out=$(cd "$out" && pwd) || exit 1
 
 # model_files DIR...: the .py and .ts files under DIR, not test outputs.
 model_files() {
