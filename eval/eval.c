@@ -97,10 +97,17 @@ EvalStatus eval_unsupported(EvalCall *c, const char *fmt, ...)
 
 /* ---- plans ------------------------------------------------------------------ */
 
+/* Grows the slots geometrically: a trace calls this once per node it
+ * unrolls, with one more value each time (growing by exactly N made it
+ * quadratic where realloc copies, as under AddressSanitizer). */
 static void ensure_slots(Evaluator *ev, int n)
 {
     if (n <= ev->n_slots)
         return;
+    int cap = ev->n_slots > 0 ? ev->n_slots : 64;
+    while (cap < n)
+        cap = cap > INT_MAX / 2 ? n : cap * 2;
+    n = cap;
     EvalValue **s = realloc(ev->slots, sizeof(EvalValue *) * (size_t)n);
     if (!s) {
         fputs("tsc2onnx: fatal: out of memory\n", stderr);
