@@ -14,6 +14,7 @@
 #include "io/example.h"
 #include "io/safetensors.h"
 #include "ir/symdim.h"
+#include "opt/opt.h"
 #include "sema/sema.h"
 
 #define MIN_OPSET 7
@@ -372,6 +373,8 @@ int compile_command(const Options *o)
         if (!m || c.diag.nerrors) {
             rc = c.diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
         } else {
+            OptOptions opt = opt_defaults();
+            opt_run(&c, m, &opt);
             add_metadata(m, o, &c.arena);
             rc = write_output(&c, o, m);
         }

@@ -184,6 +184,7 @@ typedef struct IrMetadata {
 /* Set of used names, for uniqueness across the model. */
 typedef struct IrNameSet {
     const char **slots;
+    int *next_suffix;       /* per slot: last suffix given to its hint */
     size_t cap, count;
 } IrNameSet;
 
