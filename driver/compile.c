@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "driver/driver.h"
 #include "emit/emit.h"
 #include "io/example.h"
 #include "io/safetensors.h"
 #include "ir/symdim.h"
 #include "opt/opt.h"
+#include "sema/report.h"
 #include "sema/sema.h"
 
 #define MIN_OPSET 7
@@ -161,41 +163,59 @@ static int parse_example_option(Compiler *c, const Options *o, int index, const 
     return EXIT_OK;
 }
 
-/* --dynamic NAME:AXIS[=SYMBOL] */
-static int parse_dynamic_option(Compiler *c, const char *opt, SpecList *specs)
+/* --dynamic NAME:AXIS[=SYMBOL]: checked for form here; sema resolves
+ * NAME against the graph's inputs and outputs. */
+static int parse_dynamic_option(Compiler *c, const char *opt, DynamicAxis *d)
 {
     const char *colon = strrchr(opt, ':');
     if (!colon || colon == opt)
         return usage_error("--dynamic expects NAME:AXIS[=SYMBOL], found '%s'%s", opt, "");
-    char *name = arena_strndup(&c->arena, opt, (size_t)(colon - opt));
-    InputSpec *s = spec_find(specs, name);
-    if (!s)
-        return usage_error("--dynamic %s: '%s' has no --example or --input to make dynamic", opt, name);
     char *end;
     errno = 0;
     long axis = strtol(colon + 1, &end, 10);
     if (errno || end == colon + 1 || (*end && *end != '='))
         return usage_error("--dynamic %s: AXIS must be an integer%s", opt, "");
-    if (axis < 0)
-        axis += s->type.rank;
-    if (axis < 0 || axis >= s->type.rank)
-        return usage_error("--dynamic %s: axis out of range for '%s'", opt, name);
-    const char *sym = *end == '=' ? end + 1 : arena_sprintf(&c->arena, "%s_dim%ld", name, axis);
-    if (!is_identifier(sym, strlen(sym)))
-        return usage_error("--dynamic %s: '%s' is not a valid symbol name", opt, sym);
-    s->type.dims[axis] = dim_sym(symdim_named(&c->arena, &c->names, sym));
+    if (*end == '=' && !is_identifier(end + 1, strlen(end + 1)))
+        return usage_error("--dynamic %s: '%s' is not a valid symbol name", opt, end + 1);
+    d->name = arena_strndup(&c->arena, opt, (size_t)(colon - opt));
+    d->axis = axis;
+    d->symbol = *end == '=' ? end + 1 : NULL;
+    d->origin = arena_sprintf(&c->arena, "--dynamic %s", opt);
     return EXIT_OK;
 }
 
-static int collect_inputs(Compiler *c, const Options *o, SpecList *specs)
+/* --custom-opset DOMAIN=VERSION */
+static int parse_custom_opset(Compiler *c, const char *opt, CustomOpset *out)
+{
+    const char *eq = strchr(opt, '=');
+    char *end;
+    long v = eq ? strtol(eq + 1, &end, 10) : 0;
+    if (!eq || eq == opt || end == eq + 1 || *end || v < 1 || v > 100000)
+        return usage_error("--custom-opset expects DOMAIN=VERSION (a positive integer), found '%s'%s", opt, "");
+    out->domain = arena_strndup(&c->arena, opt, (size_t)(eq - opt));
+    out->version = (int)v;
+    if (strcmp(out->domain, "ai.onnx") == 0)
+        return usage_error("--custom-opset %s: the default domain's version is set with --opset%s", opt, "");
+    return EXIT_OK;
+}
+
+static int collect_inputs(Compiler *c, const Options *o, SpecList *specs, CompileRequest *req)
 {
     int rc = EXIT_OK;
     for (int i = 0; i < o->inputs.len && rc == EXIT_OK; i++)
         rc = parse_input_option(c, o->inputs.items[i], specs);
     for (int i = 0; i < o->examples.len && rc == EXIT_OK; i++)
         rc = parse_example_option(c, o, i, o->examples.items[i], specs);
+    DynamicAxis *dyn = arena_alloc(&c->arena, sizeof *dyn * (size_t)(o->dynamic.len + 1));
     for (int i = 0; i < o->dynamic.len && rc == EXIT_OK; i++)
-        rc = parse_dynamic_option(c, o->dynamic.items[i], specs);
+        rc = parse_dynamic_option(c, o->dynamic.items[i], &dyn[i]);
+    CustomOpset *cos = arena_alloc(&c->arena, sizeof *cos * (size_t)(o->custom_opsets.len + 1));
+    for (int i = 0; i < o->custom_opsets.len && rc == EXIT_OK; i++)
+        rc = parse_custom_opset(c, o->custom_opsets.items[i], &cos[i]);
+    req->dynamic = dyn;
+    req->n_dynamic = o->dynamic.len;
+    req->custom_opsets = cos;
+    req->n_custom_opsets = o->custom_opsets.len;
     return rc;
 }
 
@@ -259,13 +279,14 @@ static const char *default_output(Arena *a, const char *file)
 static int write_output(Compiler *c, const Options *o, IrModel *m)
 {
     if (o->verbose)
-        emit_text(m, &c->sources, stderr);
+        emit_verbose(m, &c->sources, stderr);
     const char *out = o->output ? o->output : default_output(&c->arena, o->file);
     if (o->emit == EMIT_TEXT)
         return emit_text_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
     if (o->emit == EMIT_DOT)
         return emit_dot_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
-    return emit_onnx_file(m, &c->sources, out, &c->diag);
+    EmitOnnxOptions eo = {.external_data = o->external_data, .external_min_bytes = (size_t)o->external_min_bytes};
+    return emit_onnx_file_opts(m, &c->sources, out, &eo, &c->diag);
 }
 
 /* Options that name where output goes or how much is printed: they do not
@@ -275,7 +296,8 @@ static int output_only_option(const char *arg)
     if (strcmp(arg, "-o") == 0 || strcmp(arg, "--output") == 0)
         return 2;
     if (strncmp(arg, "--output=", 9) == 0 || (strncmp(arg, "-o", 2) == 0 && arg[2]) ||
-        strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0)
+        strcmp(arg, "-v") == 0 || strcmp(arg, "--verbose") == 0 || strcmp(arg, "--report") == 0 ||
+        strncmp(arg, "--report=", 9) == 0)
         return 1;
     return 0;
 }
@@ -298,13 +320,44 @@ static const char *shell_quoted(Arena *a, const char *w)
     return arena_sprintf(a, "%s'", q);
 }
 
+/* Options whose value is a path: "--weights", "--library", "-I". */
+static const char *path_option(const char *w)
+{
+    static const char *const names[] = {"--weights", "--library", "-I"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncmp(w, names[i], n) == 0 && (w[n] == '\0' || w[n] == '=' || (n == 2 && w[n])))
+            return names[i];
+    }
+    return NULL;
+}
+
+/* Word W as recorded: a path by its base name (FILE, the value of a path
+ * option, an --example NAME=@file); AFTER_PATH_OPTION: W is the value of
+ * the previous word. */
+static const char *recorded_word(const Options *o, Arena *a, const char *w, bool after_path_option)
+{
+    if (w == o->file || after_path_option)
+        return base_name(w);
+    const char *opt = path_option(w);
+    if (opt && w[strlen(opt)])
+        return arena_sprintf(a, "%.*s%s", (int)(strlen(opt) + (w[strlen(opt)] == '=')), w,
+                             base_name(w + strlen(opt) + (w[strlen(opt)] == '=')));
+    const char *at = strstr(w, "=@");
+    if (at)
+        return arena_sprintf(a, "%.*s%s", (int)(at + 2 - w), w, base_name(at + 2));
+    return w;
+}
+
 /* The command line as recorded in the model: "tsc2onnx", the options that
- * shape the model, and FILE by its base name, so that the same model
- * compiled from another directory or into another file gives the same
- * bytes.  Words with spaces or quotes are single-quoted. */
+ * shape the model, and every path (FILE, --weights, --library, -I, --example
+ * @file) by its base name, so that the same model compiled from another
+ * directory or into another file gives the same bytes.  Words with spaces
+ * or quotes are single-quoted. */
 static const char *recorded_command(const Options *o, Arena *a)
 {
     const char *cmd = "tsc2onnx";
+    bool path_value = false;
     for (int i = 1; i < o->argc; i++) {
         const char *w = o->argv[i];
         int skip = output_only_option(w);
@@ -312,24 +365,42 @@ static const char *recorded_command(const Options *o, Arena *a)
             i += skip - 1;
             continue;
         }
-        if (w == o->file)
-            w = base_name(w);
-        cmd = arena_sprintf(a, "%s %s", cmd, shell_quoted(a, w));
+        cmd = arena_sprintf(a, "%s %s", cmd, shell_quoted(a, recorded_word(o, a, w, path_value)));
+        const char *opt = path_option(w);
+        path_value = opt && !w[strlen(opt)];
     }
     return cmd;
 }
 
 static void add_metadata(IrModel *m, const Options *o, Arena *a)
 {
+    /* tsc2onnx.entry, the class or function built, comes from sema */
+    ir_model_add_metadata(m, "tsc2onnx.version", PACKAGE_VERSION);
     ir_model_add_metadata(m, "tsc2onnx.mode", o->trace ? "trace" : "script");
-    ir_model_add_metadata(m, "tsc2onnx.entry", o->entry ? o->entry : "(default)");
     ir_model_add_metadata(m, "tsc2onnx.command", recorded_command(o, a));
 }
+
+/* ONNX local functions need IR version 8 (opset 15). */
+#define MIN_FUNCTIONS_OPSET 15
 
 static int check_options(const Options *o)
 {
     if (o->trace)
         return usage_error("--trace: %s%s", "not supported yet", "");
+    if (o->external_data && o->emit != EMIT_ONNX)
+        return usage_error("--external-data: only for --emit onnx%s%s", "", "");
+    if (o->external_data && o->output && strcmp(o->output, "-") == 0)
+        return usage_error("--external-data: the model must go to a file, not standard output (-o FILE)%s%s",
+                           "", "");
+    if (o->report && (!o->report_path || strcmp(o->report_path, "-") == 0) && o->output &&
+        strcmp(o->output, "-") == 0)
+        return usage_error("--report: the model goes to standard output; give the report a file "
+                           "(--report=FILE)%s%s", "", "");
+    if (o->functions && o->opset < MIN_FUNCTIONS_OPSET) {
+        fprintf(stderr, "tsc2onnx: error: --functions needs opset %d or later (ONNX local functions need IR "
+                "version 8; compiling for opset %d)\n", MIN_FUNCTIONS_OPSET, o->opset);
+        return EXIT_USAGE;
+    }
     if (o->opset < MIN_OPSET || o->opset > IR_MAX_OPSET) {
         char buf[32];
         snprintf(buf, sizeof buf, "%d", o->opset);
@@ -338,6 +409,50 @@ static int check_options(const Options *o)
         return EXIT_USAGE;
     }
     return EXIT_OK;
+}
+
+/* The exporter options of the request (docs/exporting.md). */
+static void export_request(Compiler *c, const Options *o, CompileRequest *req)
+{
+    req->input_names = split_names(&c->arena, o->input_names, &req->n_input_names);
+    req->output_names = split_names(&c->arena, o->output_names, &req->n_output_names);
+    req->no_params = o->no_params;
+    req->keep_initializers_as_inputs = o->keep_initializers_as_inputs;
+    req->libraries = o->libraries.items;
+    req->n_libraries = o->libraries.len;
+    req->functions_all = o->functions && !o->function_names;
+    req->functions = split_names(&c->arena, o->function_names, &req->n_functions);
+}
+
+/* Runs the pipeline once the inputs and weights are known. */
+static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
+{
+    export_request(c, o, req);
+    Report report = {0};
+    if (o->report)
+        req->report = &report;
+    IrModel *m = sema_compile(c, req);
+    int rc = EXIT_OK;
+    int calls = 0;
+    for (int i = 0; i < report.unsupported.len; i++)
+        calls += ((ReportEntry *)report.unsupported.items[i])->count;
+    if (calls)
+        diag_error(&c->diag, SPAN_NONE, "%d call%s without an ONNX mapping (listed in the report)", calls,
+                   calls == 1 ? "" : "s");
+    if (!m || c->diag.nerrors) {
+        rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
+    } else {
+        OptOptions opt = opt_defaults();
+        opt_run(c, m, &opt);
+        add_metadata(m, o, &c->arena);
+        rc = write_output(c, o, m);
+    }
+    if (o->report) {
+        int n_errors = c->diag.nerrors - (report.unsupported.len ? 1 : 0);
+        int rrc = report_command_output(o, &report, &c->sources, n_errors);
+        rc = rc == EXIT_OK ? rrc : rc;
+    }
+    return rc;
 }
 
 int compile_command(const Options *o)
@@ -356,28 +471,20 @@ int compile_command(const Options *o)
         compiler_free(&c);
         return EXIT_IO;
     }
-    rc = collect_inputs(&c, o, &specs);
+    CompileRequest req = {
+        .path = o->file, .opset = o->opset, .entry = o->entry,
+        .args = o->args.items, .n_args = o->args.len,
+        .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
+        .seed = o->seed,
+    };
+    rc = collect_inputs(&c, o, &specs, &req);
     if (rc == EXIT_OK && o->weights)
         rc = open_weights(&c, o->weights, &w, &src);
     if (rc == EXIT_OK) {
-        CompileRequest req = {
-            .path = o->file, .opset = o->opset, .entry = o->entry,
-            .args = o->args.items, .n_args = o->args.len,
-            .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
-            .inputs = specs.items, .n_inputs = specs.len,
-            .weights = w ? &src : NULL, .seed = o->seed,
-        };
-        req.input_names = split_names(&c.arena, o->input_names, &req.n_input_names);
-        req.output_names = split_names(&c.arena, o->output_names, &req.n_output_names);
-        IrModel *m = sema_compile(&c, &req);
-        if (!m || c.diag.nerrors) {
-            rc = c.diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
-        } else {
-            OptOptions opt = opt_defaults();
-            opt_run(&c, m, &opt);
-            add_metadata(m, o, &c.arena);
-            rc = write_output(&c, o, m);
-        }
+        req.inputs = specs.items;
+        req.n_inputs = specs.len;
+        req.weights = w ? &src : NULL;
+        rc = compile_model(&c, o, &req);
     }
     weights_close(w);
     compiler_free(&c);

@@ -27,4 +27,10 @@ int run_check_data_set(Arena *a, Interner *names, const char *model_path, const 
 #define RUN_RTOL 1e-3
 #define RUN_ATOL 1e-7
 
+/* --report: writes the markdown report of a compilation (driver/report.c);
+ * returns EXIT_OK or EXIT_IO. */
+struct Report;
+struct SourceMap;
+int report_command_output(const Options *o, const struct Report *r, const struct SourceMap *sm, int n_errors);
+
 #endif

@@ -2,6 +2,7 @@
  * only; what they mean is checked by the stage that uses them. */
 #include "driver/options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -24,10 +25,20 @@ enum {
     OPT_OUTPUT_NAMES,
     OPT_EMIT,
     OPT_VERSION,
+    OPT_KEEP_INITIALIZERS,
+    OPT_NO_PARAMS,
+    OPT_EXTERNAL_DATA,
+    OPT_LIBRARY,
+    OPT_CUSTOM_OPSET,
+    OPT_FUNCTIONS,
+    OPT_REPORT,
     OPT_CHECK_OUTPUTS,
     OPT_RTOL,
     OPT_ATOL,
 };
+
+/* Tensors of at least this many bytes go to the external data file. */
+#define DEFAULT_EXTERNAL_MIN_BYTES 1024
 
 static const struct option long_options[] = {
     {"output", required_argument, NULL, 'o'},
@@ -43,6 +54,13 @@ static const struct option long_options[] = {
     {"input-names", required_argument, NULL, OPT_INPUT_NAMES},
     {"output-names", required_argument, NULL, OPT_OUTPUT_NAMES},
     {"emit", required_argument, NULL, OPT_EMIT},
+    {"keep-initializers-as-inputs", no_argument, NULL, OPT_KEEP_INITIALIZERS},
+    {"no-params", no_argument, NULL, OPT_NO_PARAMS},
+    {"external-data", optional_argument, NULL, OPT_EXTERNAL_DATA},
+    {"library", required_argument, NULL, OPT_LIBRARY},
+    {"custom-opset", required_argument, NULL, OPT_CUSTOM_OPSET},
+    {"functions", optional_argument, NULL, OPT_FUNCTIONS},
+    {"report", optional_argument, NULL, OPT_REPORT},
     {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
@@ -74,7 +92,18 @@ static const char usage_text[] =
     "      --input-names A,B    rename graph inputs\n"
     "      --output-names A,B   rename graph outputs\n"
     "      --emit KIND          onnx (default), text, dot, ast or tokens\n"
-    "  -v, --verbose            print the graph to stderr\n"
+    "  -v, --verbose            print the graph, typed and located, to stderr\n"
+    "\n"
+    "exporter options (as torch.onnx.export's):\n"
+    "      --dynamic NAME:AXIS[=SYMBOL]  also names an axis of an output\n"
+    "      --keep-initializers-as-inputs  list the weights as graph inputs too\n"
+    "      --no-params          no weights in the file: parameters become inputs\n"
+    "      --external-data[=MIN_BYTES]  tensors of MIN_BYTES (1024) or more go to\n"
+    "                           OUTPUT.data (automatic over protobuf's 2 GiB limit)\n"
+    "      --library FILE       model-language file with @symbolic functions\n"
+    "      --custom-opset DOMAIN=VERSION  opset version of a custom domain (default 1)\n"
+    "      --functions[=A,B]    modules (all, or these classes) as ONNX local functions\n"
+    "      --report[=FILE]      markdown report: unsupported calls, op histogram\n"
     "  -h, --help               show this help\n"
     "      --version            show the version\n"
     "\n"
@@ -141,6 +170,23 @@ static bool parse_emit(const char *s, EmitKind *out)
     return false;
 }
 
+/* "Linear,Block": identifiers separated by commas.  A model file always
+ * has an extension, so `--functions model.ts` is not taken for one. */
+static bool is_class_list(const char *s)
+{
+    bool start = true;
+    for (; *s; s++) {
+        if (*s == ',' && !start) {
+            start = true;
+        } else if (isalpha((unsigned char)*s) || *s == '_' || (!start && isdigit((unsigned char)*s))) {
+            start = false;
+        } else {
+            return false;
+        }
+    }
+    return !start;
+}
+
 /* Handles one option; returns EXIT_OK or EXIT_USAGE. */
 static int options_apply(int ch, const char *arg, Options *o)
 {
@@ -179,6 +225,26 @@ static int options_apply(int ch, const char *arg, Options *o)
         }
         break;
     case 'v': o->verbose = true; break;
+    case OPT_KEEP_INITIALIZERS: o->keep_initializers_as_inputs = true; break;
+    case OPT_NO_PARAMS: o->no_params = true; break;
+    case OPT_EXTERNAL_DATA:
+        o->external_data = true;
+        if (arg && !parse_int_arg(arg, 0, 0x7fffffffffffffffLL, &v)) {
+            options_usage_error("--external-data expects a size in bytes, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->external_min_bytes = arg ? v : DEFAULT_EXTERNAL_MIN_BYTES;
+        break;
+    case OPT_LIBRARY: strlist_push(&o->libraries, arg); break;
+    case OPT_CUSTOM_OPSET: strlist_push(&o->custom_opsets, arg); break;
+    case OPT_FUNCTIONS:
+        o->functions = true;
+        o->function_names = arg;
+        break;
+    case OPT_REPORT:
+        o->report = true;
+        o->report_path = arg;
+        break;
     case OPT_CHECK_OUTPUTS: o->check_outputs = arg; break;
     case OPT_RTOL:
     case OPT_ATOL:
@@ -235,7 +301,10 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
             options_usage_error("option '%s' needs a value", argv[optind - 1]);
             return EXIT_USAGE;
         }
-        int rc = options_apply(ch, optarg, o);
+        const char *value = optarg;
+        if (ch == OPT_FUNCTIONS && !value && optind < argc && is_class_list(argv[optind]))
+            value = argv[optind++];
+        int rc = options_apply(ch, value, o);
         if (rc != EXIT_OK)
             return rc;
     }

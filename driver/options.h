@@ -54,6 +54,17 @@ typedef struct Options {
     bool verbose;
     const char *check_outputs;  /* run --check-outputs DIR */
     double rtol, atol;          /* run --rtol, --atol */
+    /* exporter options (docs/exporting.md) */
+    bool keep_initializers_as_inputs;
+    bool no_params;
+    bool external_data;         /* --external-data[=MIN_BYTES] */
+    long long external_min_bytes;
+    StrList libraries;          /* --library FILE */
+    StrList custom_opsets;      /* --custom-opset DOMAIN=VERSION */
+    bool functions;             /* --functions[=A,B] */
+    const char *function_names; /* NULL: every module class */
+    bool report;                /* --report[=FILE] */
+    const char *report_path;    /* NULL or "-": standard output */
     /* the command line, for the model's metadata */
     int argc;
     char **argv;

@@ -8,7 +8,8 @@
  *     graph outputs `house` shapes;
  *   - Loop and If bodies are `subgraph cluster_...` blocks next to their
  *     node, joined to it by a dotted edge; values a body captures from an
- *     enclosing graph are dashed edges into the cluster.
+ *     enclosing graph are dashed edges into the cluster;
+ *   - local functions (--functions) are dashed clusters of their own.
  *
  * Dot identifiers: n<id> for nodes and v<id> for input and initializer
  * values (ids are model-wide), o<graph>_<i> for output sinks. */
@@ -210,6 +211,17 @@ static void dot_declare_graph(DotContext *c, const IrGraph *g, int indent)
 
 static void dot_graph_edges(DotContext *c, const IrGraph *g);
 
+/* A local function's body as a cluster of its own, beside the graph; the
+ * nodes calling it show its name. */
+static void dot_declare_function(DotContext *c, const IrFunction *f, int index)
+{
+    fprintf(c->out, "  subgraph cluster_function_%d {\n    style=dashed; color=gray50; label=", index);
+    dot_quoted(c, arena_sprintf(c->arena, "function %s.%s", f->domain, f->name));
+    fputs(";\n", c->out);
+    dot_declare_graph(c, f->body, 4);
+    fputs("  }\n", c->out);
+}
+
 /* The dotted edge from a Loop or If node to its body's cluster, then the
  * body's own edges. */
 static void dot_body_edges(DotContext *c, const IrNode *n, const IrAttr *at)
@@ -249,9 +261,10 @@ static void dot_graph_edges(DotContext *c, const IrGraph *g)
 }
 
 static int emit_dot_writer(const IrModel *m, const SourceMap *sm, FILE *out,
-                           const char **reason)
+                           const char **reason, const void *ctx)
 {
     (void)reason;
+    (void)ctx;
     DotContext c = {.model = m, .sources = sm, .out = out, .arena = m->arena};
     fputs("digraph ", out);
     dot_quoted(&c, m->graph->name ? m->graph->name : "graph");
@@ -260,8 +273,12 @@ static int emit_dot_writer(const IrModel *m, const SourceMap *sm, FILE *out,
           "  node [fontname=\"Helvetica\", fontsize=10];\n"
           "  edge [fontname=\"Helvetica\", fontsize=9];\n", out);
     dot_declare_graph(&c, m->graph, 2);
+    for (int i = 0; i < m->functions.len; i++)
+        dot_declare_function(&c, m->functions.items[i], i);
     c.graphs = 0;
     dot_graph_edges(&c, m->graph);
+    for (int i = 0; i < m->functions.len; i++)
+        dot_graph_edges(&c, ((IrFunction *)m->functions.items[i])->body);
     fputs("}\n", out);
     return ferror(out) ? EMIT_STATUS_IO : 0;
 }
@@ -269,7 +286,7 @@ static int emit_dot_writer(const IrModel *m, const SourceMap *sm, FILE *out,
 int emit_dot(const IrModel *m, const SourceMap *sm, FILE *out)
 {
     const char *reason = NULL;
-    return emit_dot_writer(m, sm, out, &reason);
+    return emit_dot_writer(m, sm, out, &reason, NULL);
 }
 
 int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)

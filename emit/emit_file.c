@@ -20,7 +20,7 @@
  * small appends protobuf-c makes. */
 #define EMIT_FILE_BUFFER (256u * 1024u)
 
-static int emit_report(Diag *d, const char *path, int err, const char *reason)
+int emit_report(Diag *d, const char *path, int err, const char *reason)
 {
     const char *why = reason ? reason : strerror(err ? err : EIO);
     if (strcmp(path, "-") == 0)
@@ -32,11 +32,17 @@ static int emit_report(Diag *d, const char *path, int err, const char *reason)
 
 /* Runs WRITE into OUT and flushes OUT.  Returns 0 or the errno of the
  * failure (EIO when nothing better is known). */
+typedef struct EmitJob {
+    EmitWriter write;
+    const void *ctx;
+    const char *companion_tmp, *companion;
+} EmitJob;
+
 static int emit_run(const IrModel *m, const SourceMap *sm, FILE *out,
-                    EmitWriter write, const char **reason)
+                    const EmitJob *job, const char **reason)
 {
     errno = 0;
-    if (write(m, sm, out, reason) != 0)
+    if (job->write(m, sm, out, reason, job->ctx) != 0)
         return errno ? errno : EIO;
     if (fflush(out) != 0 || ferror(out))
         return errno ? errno : EIO;
@@ -45,21 +51,20 @@ static int emit_run(const IrModel *m, const SourceMap *sm, FILE *out,
 
 /* Standard output, or an existing file that is not a regular file. */
 static int emit_write_in_place(const IrModel *m, const SourceMap *sm, const char *path,
-                               Diag *d, EmitWriter write)
+                               Diag *d, const EmitJob *job)
 {
     bool is_stdout = strcmp(path, "-") == 0;
     FILE *out = is_stdout ? stdout : fopen(path, "wb");
     if (!out)
         return emit_report(d, path, errno, NULL);
     const char *reason = NULL;
-    int err = emit_run(m, sm, out, write, &reason);
+    int err = emit_run(m, sm, out, job, &reason);
     if (!is_stdout && fclose(out) != 0 && !err)
         err = errno ? errno : EIO;
     return err ? emit_report(d, path, err, reason) : 0;
 }
 
-/* "DIR/.BASE.XXXXXX" next to PATH, for mkstemp. */
-static char *emit_temp_template(Arena *a, const char *path)
+char *emit_temp_template(Arena *a, const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
@@ -80,7 +85,7 @@ static mode_t emit_new_mode(const struct stat *old, bool exists)
 
 /* Writes a temporary file and renames it over PATH. */
 static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *path,
-                             Diag *d, EmitWriter write, const struct stat *old, bool exists)
+                             Diag *d, const EmitJob *job, const struct stat *old, bool exists)
 {
     char *tmp = emit_temp_template(m->arena, path);
     int fd = mkstemp(tmp);
@@ -99,28 +104,54 @@ static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *
     if (fchmod(fd, emit_new_mode(old, exists)) != 0)
         err = errno;
     if (!err)
-        err = emit_run(m, sm, out, write, &reason);
+        err = emit_run(m, sm, out, job, &reason);
     if (fclose(out) != 0 && !err)
         err = errno ? errno : EIO;
+    if (!err && job->companion && rename(job->companion_tmp, job->companion) != 0) {
+        unlink(tmp);
+        unlink(job->companion_tmp);
+        return emit_report(d, job->companion, errno, NULL);
+    }
     if (!err && rename(tmp, path) != 0)
         err = errno;
     if (err) {
         unlink(tmp);
+        if (job->companion)
+            unlink(job->companion_tmp);     /* no-op once renamed */
         return emit_report(d, path, err, reason);
     }
     return 0;
 }
 
-int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
-                    Diag *d, EmitWriter write)
+static int emit_write_job(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
+                          const EmitJob *job)
 {
-    if (strcmp(path, "-") == 0)
-        return emit_write_in_place(m, sm, path, d, write);
+    if (strcmp(path, "-") == 0 && !job->companion)
+        return emit_write_in_place(m, sm, path, d, job);
     struct stat st;
     bool exists = stat(path, &st) == 0;
     if (exists && S_ISDIR(st.st_mode))
         return emit_report(d, path, EISDIR, NULL);
-    if (exists && !S_ISREG(st.st_mode))
-        return emit_write_in_place(m, sm, path, d, write);
-    return emit_write_atomic(m, sm, path, d, write, &st, exists);
+    if (exists && !S_ISREG(st.st_mode) && !job->companion)
+        return emit_write_in_place(m, sm, path, d, job);
+    if (exists && !S_ISREG(st.st_mode)) {
+        unlink(job->companion_tmp);
+        return emit_report(d, path, 0, "a model with external data must go to a regular file");
+    }
+    return emit_write_atomic(m, sm, path, d, job, &st, exists);
+}
+
+int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
+                    Diag *d, EmitWriter write)
+{
+    EmitJob job = {.write = write};
+    return emit_write_job(m, sm, path, d, &job);
+}
+
+int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
+                         EmitWriter write, const void *ctx, const char *companion_tmp,
+                         const char *companion)
+{
+    EmitJob job = {.write = write, .ctx = ctx, .companion_tmp = companion_tmp, .companion = companion};
+    return emit_write_job(m, sm, path, d, &job);
 }

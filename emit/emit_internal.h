@@ -10,27 +10,57 @@
 
 /* Writes M to OUT.  Returns 0, or EMIT_STATUS_IO after a failed write with
  * errno set; *reason may be set to a fixed message when errno alone would
- * not explain the failure. */
+ * not explain the failure.  CTX is the writer's own (may be NULL). */
 typedef int (*EmitWriter)(const IrModel *m, const SourceMap *sm, FILE *out,
-                          const char **reason);
+                          const char **reason, const void *ctx);
 
 /* Runs WRITE into PATH ("-" = standard output) atomically, as emit.h
  * describes, reporting a failure through D. */
 int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
                     Diag *d, EmitWriter write);
 
+/* emit_write_path with the writer's context, and a companion file already
+ * written to COMPANION_TMP that must replace COMPANION (the external data
+ * file): it is renamed just before PATH's temporary file, once everything
+ * was written, and removed if anything fails.  PATH must be a regular file
+ * (or not exist). */
+int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
+                         EmitWriter write, const void *ctx, const char *companion_tmp,
+                         const char *companion);
+
+/* Reports "cannot write 'PATH': why" through D; returns EMIT_STATUS_IO. */
+int emit_report(Diag *d, const char *path, int err, const char *reason);
+
+/* "DIR/.BASE.XXXXXX" next to PATH, for mkstemp. */
+char *emit_temp_template(Arena *a, const char *path);
+
 /* ONNX's name of an element type, as the text syntax writes it: "float",
  * "int64", "double", "bool" ... */
 const char *emit_dtype_name(DType t);
 
-/* "path:line:col" of SPAN's start, in M's arena; NULL when SPAN has no
- * location or SM is NULL. */
+/* F's path as written in the output: relative to the model file's
+ * directory (M->source_root) when the file is under it, else its base
+ * name, so that output bytes do not depend on how paths were given;
+ * stdlib paths ("<stdlib>/...") unchanged. */
+const char *emit_source_path(const IrModel *m, const SourceFile *f);
+
+/* "path:line:col" of SPAN's start (path from emit_source_path), in M's
+ * arena; NULL when SPAN has no location or SM is NULL. */
 const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span);
 
 /* The source line holding SPAN's start, trimmed of leading blanks and cut
  * to at most MAX bytes (on a UTF-8 boundary), control bytes shown as
  * spaces; NULL as above. */
 const char *emit_span_line(const IrModel *m, const SourceMap *sm, Span span, size_t max);
+
+/* Bytes of a source line quoted in node metadata and listings. */
+#define EMIT_SOURCE_LINE_MAX 160
+
+/* The domains other than the default that G's nodes and bodies use, in
+ * order of first use (at most MAX), for a local function's opset_import;
+ * and the version M imports a domain at (1 when it does not). */
+int emit_used_domains(const IrGraph *g, const char **out, int max);
+int emit_domain_version(const IrModel *m, const char *domain);
 
 /* Whether V is one of G's outputs. */
 bool emit_is_graph_output(const IrGraph *g, const IrValue *v);

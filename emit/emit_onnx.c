@@ -17,17 +17,22 @@
 #include <string.h>
 
 #include "config.h"
-#include "emit/emit_internal.h"
+#include "emit/emit_pb.h"
 #include "emit/onnx.pb-c.h"
 #include "ir/symdim.h"
 
-/* Largest message protobuf readers accept (2 GiB - 1). */
-#define PB_MAX_MESSAGE ((size_t)INT32_MAX)
+/* raw_data of a deferred tensor, filled in once the size is checked. */
+typedef struct PbPending {
+    ProtobufCBinaryData *slot;
+    IrTensor *tensor;
+} PbPending;
 
 typedef struct PbContext {
     Arena *arena;
     const IrModel *model;
     const SourceMap *sources;
+    const PbExternal *external;     /* tensors stored outside, or NULL */
+    PtrVec pending;                 /* PbPending* */
 } PbContext;
 
 /* protobuf-c's string fields are `char *` but are only read when packing. */
@@ -130,9 +135,40 @@ static Onnx__ValueInfoProto *pb_value_info(PbContext *c, const IrValue *v)
     return vi;
 }
 
+static const PbExternalRef *pb_external_ref(PbContext *c, const IrTensor *t)
+{
+    for (int i = 0; c->external && i < c->external->n; i++)
+        if (c->external->refs[i].tensor == t)
+            return &c->external->refs[i];
+    return NULL;
+}
+
+/* data_location EXTERNAL and the location, offset and length entries. */
+static void pb_external_fields(PbContext *c, Onnx__TensorProto *tp, const PbExternalRef *ref)
+{
+    tp->has_data_location = 1;
+    tp->data_location = ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+    tp->n_external_data = 3;
+    tp->external_data = pb_array(c, 3, sizeof *tp->external_data);
+    const char *keys[3] = {"location", "offset", "length"};
+    const char *values[3] = {
+        c->external->location,
+        arena_sprintf(c->arena, "%llu", (unsigned long long)ref->offset),
+        arena_sprintf(c->arena, "%llu", (unsigned long long)ref->length),
+    };
+    for (int i = 0; i < 3; i++) {
+        Onnx__StringStringEntryProto *e = arena_alloc(c->arena, sizeof *e);
+        onnx__string_string_entry_proto__init(e);
+        e->key = pb_str(keys[i]);
+        e->value = pb_str(values[i]);
+        tp->external_data[i] = e;
+    }
+}
+
 /* A constant tensor; NAME may be NULL (attribute values). */
 static Onnx__TensorProto *pb_tensor(PbContext *c, const IrTensor *t, const char *name)
 {
+    const PbExternalRef *ref;
     Onnx__TensorProto *tp = arena_alloc(c->arena, sizeof *tp);
     onnx__tensor_proto__init(tp);
     tp->n_dims = (size_t)(t->rank > 0 ? t->rank : 0);
@@ -148,9 +184,17 @@ static Onnx__TensorProto *pb_tensor(PbContext *c, const IrTensor *t, const char 
             const char *s = t->strings && t->strings[i] ? t->strings[i] : "";
             tp->string_data[i] = pb_bytes(s, strlen(s));
         }
+    } else if ((ref = pb_external_ref(c, t))) {
+        pb_external_fields(c, tp, ref);
     } else {
         tp->has_raw_data = 1;
         tp->raw_data = pb_bytes(t->data, t->nbytes);
+        if (!t->data && t->fill) {
+            PbPending *p = arena_alloc(c->arena, sizeof *p);
+            p->slot = &tp->raw_data;
+            p->tensor = (IrTensor *)t;
+            ptrvec_push(c->arena, &c->pending, p);
+        }
     }
     return tp;
 }
@@ -202,6 +246,29 @@ static char **pb_names(PbContext *c, IrValue *const *values, int n)
     return names;
 }
 
+static Onnx__StringStringEntryProto *pb_entry(PbContext *c, const char *key, const char *value)
+{
+    Onnx__StringStringEntryProto *e = arena_alloc(c->arena, sizeof *e);
+    onnx__string_string_entry_proto__init(e);
+    e->key = pb_str(key);
+    e->value = pb_str(value);
+    return e;
+}
+
+/* Per-node metadata: the module path and class the node was lowered in
+ * and the source line, for viewers and profilers. */
+static void pb_node_metadata(PbContext *c, const IrNode *n, Onnx__NodeProto *np)
+{
+    const char *line = emit_span_line(c->model, c->sources, n->span, EMIT_SOURCE_LINE_MAX);
+    np->metadata_props = pb_array(c, 3, sizeof *np->metadata_props);
+    if (n->scope && n->scope[0])
+        np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.module_path", n->scope);
+    if (n->scope_type && n->scope_type[0])
+        np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.module_type", n->scope_type);
+    if (line)
+        np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.source", line);
+}
+
 static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
 {
     Onnx__NodeProto *np = arena_alloc(c->arena, sizeof *np);
@@ -219,6 +286,7 @@ static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
     for (int i = 0; i < n->n_attrs; i++)
         np->attribute[i] = pb_attr(c, &n->attrs[i]);
     np->doc_string = pb_str(emit_span_location(c->model, c->sources, n->span));
+    pb_node_metadata(c, n, np);
     return np;
 }
 
@@ -301,12 +369,39 @@ static void pb_metadata(PbContext *c, const IrModel *m, Onnx__ModelProto *mp)
     mp->metadata_props = pb_array(c, mp->n_metadata_props, sizeof *mp->metadata_props);
     for (int i = 0; i < m->metadata.len; i++) {
         const IrMetadata *md = m->metadata.items[i];
-        Onnx__StringStringEntryProto *e = arena_alloc(c->arena, sizeof *e);
-        onnx__string_string_entry_proto__init(e);
-        e->key = pb_str(md->key);
-        e->value = pb_str(md->value);
-        mp->metadata_props[i] = e;
+        mp->metadata_props[i] = pb_entry(c, md->key, md->value);
     }
+}
+
+/* A local function: its body's inputs and outputs by name, its nodes, and
+ * the opsets they use. */
+static Onnx__FunctionProto *pb_function(PbContext *c, const IrFunction *f)
+{
+    Onnx__FunctionProto *fp = arena_alloc(c->arena, sizeof *fp);
+    onnx__function_proto__init(fp);
+    fp->name = pb_str(f->name);
+    fp->domain = pb_str(f->domain);
+    const char *where = emit_span_location(c->model, c->sources, f->span);
+    fp->doc_string = where ? arena_sprintf(c->arena, "forward() of %s, first called at %s", f->class_name, where)
+                           : arena_sprintf(c->arena, "forward() of %s", f->class_name);
+    const IrGraph *g = f->body;
+    fp->n_input = (size_t)g->inputs.len;
+    fp->input = pb_names(c, (IrValue *const *)g->inputs.items, g->inputs.len);
+    fp->n_output = (size_t)g->outputs.len;
+    fp->output = pb_names(c, (IrValue *const *)g->outputs.items, g->outputs.len);
+    fp->n_attribute = (size_t)f->n_attrs;
+    fp->attribute = (char **)f->attrs;
+    fp->n_node = (size_t)g->nodes.len;
+    fp->node = pb_array(c, fp->n_node, sizeof *fp->node);
+    for (int i = 0; i < g->nodes.len; i++)
+        fp->node[i] = pb_node(c, g->nodes.items[i]);
+    const char *domains[64];
+    int n = emit_used_domains(g, domains, 64);
+    fp->opset_import = pb_array(c, (size_t)n + 1, sizeof *fp->opset_import);
+    fp->opset_import[fp->n_opset_import++] = pb_opset(c, "", c->model->opset);
+    for (int i = 0; i < n; i++)
+        fp->opset_import[fp->n_opset_import++] = pb_opset(c, domains[i], emit_domain_version(c->model, domains[i]));
+    return fp;
 }
 
 static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
@@ -321,6 +416,10 @@ static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
     pb_opsets(c, m, mp);
     pb_metadata(c, m, mp);
     mp->graph = pb_graph(c, m->graph);
+    mp->n_functions = (size_t)m->functions.len;
+    mp->functions = pb_array(c, mp->n_functions, sizeof *mp->functions);
+    for (int i = 0; i < m->functions.len; i++)
+        mp->functions[i] = pb_function(c, m->functions.items[i]);
     return mp;
 }
 
@@ -341,16 +440,26 @@ static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t 
         sink->err = errno ? errno : EIO;
 }
 
-static int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out,
-                            const char **reason)
+size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm)
 {
     PbContext c = {.arena = m->arena, .model = m, .sources = sm};
     Onnx__ModelProto *mp = pb_model(&c, m);
+    return protobuf_c_message_get_packed_size(&mp->base);
+}
+
+int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
+                     const void *ctx)
+{
+    PbContext c = {.arena = m->arena, .model = m, .sources = sm, .external = ctx};
+    Onnx__ModelProto *mp = pb_model(&c, m);
     if (protobuf_c_message_get_packed_size(&mp->base) > PB_MAX_MESSAGE) {
-        *reason = "the model is larger than protobuf's 2 GiB limit "
-                  "(external tensor data is not supported)";
+        *reason = "the model is larger than protobuf's 2 GiB limit (use --external-data)";
         errno = EFBIG;
         return EMIT_STATUS_IO;
+    }
+    for (int i = 0; i < c.pending.len; i++) {
+        PbPending *p = c.pending.items[i];
+        p->slot->data = (uint8_t *)ir_tensor_force(m->arena, p->tensor);
     }
     FileSink sink = {.base = {.append = file_sink_append}, .out = out};
     errno = 0;
@@ -365,10 +474,25 @@ static int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out,
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out)
 {
     const char *reason = NULL;
-    return emit_onnx_writer(m, sm, out, &reason);
+    return emit_onnx_writer(m, sm, out, &reason, NULL);
 }
 
 int emit_onnx_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)
 {
-    return emit_write_path(m, sm, path, d, emit_onnx_writer);
+    return emit_onnx_file_opts(m, sm, path, NULL, d);
+}
+
+int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path, const EmitOnnxOptions *o,
+                        Diag *d)
+{
+    if (o && o->external_data)
+        return emit_onnx_file_external(m, sm, path, o->external_min_bytes, d);
+    if (emit_onnx_inline_size(m, sm) <= PB_MAX_MESSAGE)
+        return emit_write_path(m, sm, path, d, emit_onnx_writer);
+    if (strcmp(path, "-") == 0)
+        return emit_report(d, path, EFBIG, "the model is larger than protobuf's 2 GiB limit, so its tensors "
+                           "need an external data file (give -o FILE)");
+    diag_warning(d, SPAN_NONE, "the model is larger than protobuf's 2 GiB limit: its tensors of %zu bytes or "
+                 "more go to '%s.data'", (size_t)EMIT_EXTERNAL_MIN_BYTES, path);
+    return emit_onnx_file_external(m, sm, path, EMIT_EXTERNAL_MIN_BYTES, d);
 }

@@ -10,6 +10,9 @@
  *     y = Add (t, b)
  *   }
  *
+ * Local functions follow the graph, each with its domain, opset imports,
+ * attribute names, inputs and outputs (untyped) and nodes.
+ *
  * The list between `<` and `>` after a graph's outputs holds its
  * initializers (`type name = {data}`) and then its value_info (`type name`).
  * `#` starts a comment to the end of the line; comments give each node's
@@ -488,7 +491,7 @@ static void text_source_comment(TextContext *c, const IrNode *n, int indent)
     c->last_file = f->id;
     c->last_line = line;
     text_indent(c, indent);
-    fprintf(c->out, "# %s:%d: %s\n", f->path, line,
+    fprintf(c->out, "# %s:%d: %s\n", emit_source_path(c->model, f), line,
             emit_span_line(c->model, c->sources, n->span, TEXT_SOURCE_MAX));
 }
 
@@ -624,6 +627,51 @@ static void text_graph(TextContext *c, const IrGraph *g, int indent)
     fputc('}', c->out);
 }
 
+/* Names of a function's inputs or outputs: `(a, b)`; functions carry no
+ * types. */
+static void text_name_list(TextContext *c, const PtrVec *values)
+{
+    fputc('(', c->out);
+    for (int i = 0; i < values->len; i++)
+        fprintf(c->out, i ? ", %s" : "%s", text_name(c, values->items[i]));
+    fputc(')', c->out);
+}
+
+/* A local function:
+ *
+ *   <domain: "d", opset_import: ["" : 17]>
+ *   Name <attr, ...> (a, b) => (y)
+ *   {
+ *     ...
+ *   }
+ */
+static void text_function(TextContext *c, const IrFunction *f)
+{
+    fputs("<\n  domain: ", c->out);
+    text_string(c, f->domain);
+    fprintf(c->out, ",\n  opset_import: [\"\" : %d", c->model->opset);
+    const char *domains[64];
+    int n = emit_used_domains(f->body, domains, 64);
+    for (int i = 0; i < n; i++) {
+        fputs(", ", c->out);
+        text_string(c, domains[i]);
+        fprintf(c->out, " : %d", emit_domain_version(c->model, domains[i]));
+    }
+    fputs("]\n>\n", c->out);
+    fputs(f->name, c->out);
+    for (int i = 0; i < f->n_attrs; i++)
+        fprintf(c->out, "%s%s", i ? ", " : " <", f->attrs[i]);
+    fputs(f->n_attrs ? "> " : " ", c->out);
+    text_name_list(c, &f->body->inputs);
+    fputs(" => ", c->out);
+    text_name_list(c, &f->body->outputs);
+    fputs("\n{\n", c->out);
+    c->last_file = -1;
+    for (int i = 0; i < f->body->nodes.len; i++)
+        text_node(c, f->body->nodes.items[i], 2);
+    fputs("}\n", c->out);
+}
+
 /* Comments for every graph's inputs and outputs of inexpressible types. */
 static void text_all_io_notes(TextContext *c, const IrGraph *g)
 {
@@ -669,24 +717,30 @@ static void text_header(TextContext *c, const IrModel *m)
 }
 
 static int emit_text_writer(const IrModel *m, const SourceMap *sm, FILE *out,
-                            const char **reason)
+                            const char **reason, const void *ctx)
 {
     (void)reason;
+    (void)ctx;
     TextContext c = {.model = m, .sources = sm, .out = out, .arena = m->arena,
                      .last_file = -1};
-    text_name_graph(&c, m->graph, 1);
-    text_name_graph(&c, m->graph, 2);
+    for (int pass = 1; pass <= 2; pass++) {
+        text_name_graph(&c, m->graph, pass);
+        for (int i = 0; i < m->functions.len; i++)
+            text_name_graph(&c, ((IrFunction *)m->functions.items[i])->body, pass);
+    }
     text_header(&c, m);
     text_all_io_notes(&c, m->graph);
     text_graph(&c, m->graph, 0);
     fputc('\n', out);
+    for (int i = 0; i < m->functions.len; i++)
+        text_function(&c, m->functions.items[i]);
     return ferror(out) ? EMIT_STATUS_IO : 0;
 }
 
 int emit_text(const IrModel *m, const SourceMap *sm, FILE *out)
 {
     const char *reason = NULL;
-    return emit_text_writer(m, sm, out, &reason);
+    return emit_text_writer(m, sm, out, &reason, NULL);
 }
 
 int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)

@@ -67,20 +67,6 @@ static bool perr(Parser *P, const char *fmt, ...)
     return false;
 }
 
-/* Up to MAX bytes of S made printable (control bytes become '?'). */
-static const char *printable(Arena *a, const char *s, size_t n, size_t max)
-{
-    size_t keep = n > max ? max : n;
-    char *out = arena_alloc(a, keep + 4);
-    for (size_t i = 0; i < keep; i++) {
-        unsigned char c = (unsigned char)s[i];
-        out[i] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-    }
-    if (keep < n)
-        memcpy(out + keep, "...", 3);
-    return out;
-}
-
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_ident_start(char c)
 {
@@ -105,7 +91,7 @@ static const char *found(Parser *P)
     if (P->p >= P->end)
         return "end of value";
     size_t n = (size_t)(P->end - P->p);
-    return arena_sprintf(P->a, "'%s'", printable(P->a, P->p, n, 12));
+    return arena_sprintf(P->a, "'%s'", arena_printable(P->a, P->p, n, 12));
 }
 
 static size_t scan_ident(Parser *P)
@@ -184,7 +170,7 @@ static char *number_buffer(Parser *P)
 static bool invalid_number(Parser *P, const char *start, const char *q)
 {
     size_t n = (size_t)(q - start) + (q < P->end);
-    return perr(P, "invalid number '%s'", printable(P->a, start, n, 30));
+    return perr(P, "invalid number '%s'", arena_printable(P->a, start, n, 30));
 }
 
 /* 0x1f, 0o17, 0b101 (after the sign). */
@@ -197,7 +183,8 @@ static bool scan_prefixed_int(Parser *P, int base, uint64_t *mag)
         return invalid_number(P, start, q);
     P->p = q;
     if (!accumulate(buf, bl, base, mag))
-        return perr(P, "integer literal '%s' is too large", printable(P->a, start, (size_t)(q - start), 30));
+        return perr(P, "integer literal '%s' is too large",
+                    arena_printable(P->a, start, (size_t)(q - start), 30));
     return true;
 }
 
@@ -224,7 +211,7 @@ static bool scan_decimal(Parser *P, Number *out)
     }
     if (!ok || !(int_digits || is_float) || (q < P->end && (is_ident(*q) || *q == '.')))
         return invalid_number(P, start, q);
-    const char *text = printable(P->a, start, (size_t)(q - start), 30);
+    const char *text = arena_printable(P->a, start, (size_t)(q - start), 30);
     P->p = q;
     if (is_float) {
         out->kind = NUM_FLOAT;
@@ -295,7 +282,7 @@ static bool apply_sign(Parser *P, Number *n, bool neg, const char *start)
     uint64_t mag = n->u;
     if (neg && mag > (UINT64_C(1) << 63))
         return perr(P, "integer literal '%s' is out of range for int64",
-                    printable(P->a, start, (size_t)(P->p - start), 30));
+                    arena_printable(P->a, start, (size_t)(P->p - start), 30));
     n->kind = NUM_INT;
     if (neg)
         n->i = mag == (UINT64_C(1) << 63) ? INT64_MIN : -(int64_t)mag;
@@ -329,7 +316,7 @@ static bool scan_scalar(Parser *P, Number *out)
         if (word_is(w, n, "float") && at(P, '('))
             return scan_float_call(P, out) && apply_sign(P, out, neg, start);
         P->p = w;
-        const char *shown = printable(P->a, w, n, 20);
+        const char *shown = arena_printable(P->a, w, n, 20);
         if (word_is(w, n, "inf") || word_is(w, n, "nan") || word_is(w, n, "infinity"))
             return perr(P, "'%s' is not a Python literal; write float('%s')", shown, shown);
         return perr(P, "expected a number, found '%s'", shown);
@@ -473,7 +460,7 @@ static bool parse_value(Parser *P)
         }
         if (call)
             return perr(P, "unknown function '%s' (expected randn, rand, ones, zeros or arange)",
-                        printable(P->a, w, n, 20));
+                        arena_printable(P->a, w, n, 20));
     }
     P->form = FORM_SCALAR;
     return scan_scalar(P, &P->scalar);
@@ -785,7 +772,7 @@ static bool lookup_dtype(Parser *P, const char *s, const char *e, DType *out)
     char *name = arena_strndup(P->a, s, (size_t)(e - s));
     *out = dtype_from_name(name);
     if (*out == DT_UNDEFINED)
-        return perr(P, "unknown dtype '%s'", printable(P->a, name, strlen(name), 30));
+        return perr(P, "unknown dtype '%s'", arena_printable(P->a, name, strlen(name), 30));
     if (!example_dtype_ok(*out))
         return perr(P, "dtype '%s' is not supported for example values", name);
     return true;
@@ -865,8 +852,8 @@ bool example_parse(Arena *a, const char *name, const char *value, uint64_t seed,
     size_t len = strlen(value);
     Parser *P = arena_alloc(a, sizeof *P);
     P->a = a;
-    P->what = arena_sprintf(a, "--example %s=%s", printable(a, name, strlen(name), 40),
-                            printable(a, value, len, 60));
+    P->what = arena_sprintf(a, "--example %s=%s", arena_printable(a, name, strlen(name), 40),
+                            arena_printable(a, value, len, 60));
     P->p = value;
     P->end = value + len;
     P->err = err;

@@ -33,24 +33,9 @@ static const struct {
     {"b1", DT_BOOL}, {"c8", DT_COMPLEX64}, {"c16", DT_COMPLEX128},
 };
 
-/* A file name or header excerpt made safe for a one-line message: control
- * bytes become '?', and long text is cut. */
-static const char *printable(Arena *a, const char *s, size_t n)
-{
-    size_t keep = n > 60 ? 60 : n;
-    char *out = arena_alloc(a, keep + 4);
-    for (size_t i = 0; i < keep; i++) {
-        unsigned char c = (unsigned char)s[i];
-        out[i] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-    }
-    if (keep < n)
-        memcpy(out + keep, "...", 3);
-    return out;
-}
-
 static const char *show_path(Arena *a, const char *path)
 {
-    return printable(a, path, strlen(path));
+    return arena_printable(a, path, strlen(path), 60);
 }
 
 /* ---- header scanner ---------------------------------------------------- */
@@ -148,7 +133,7 @@ static bool parse_descr(Scan *s, NpyHeader *h)
         }
     }
     *s->err = arena_sprintf(s->arena, "%s: unsupported dtype '%s'", s->name,
-                            printable(s->arena, d, n));
+                            arena_printable(s->arena, d, n, 60));
     return false;
 }
 
@@ -224,7 +209,7 @@ static bool parse_entry(Scan *s, NpyHeader *h, bool seen[3])
         k++;
     if (k == 3)
         return header_error(s, arena_sprintf(s->arena, "unexpected key '%s'",
-                                             printable(s->arena, key, n)));
+                                             arena_printable(s->arena, key, n, 60)));
     if (seen[k])
         return header_error(s, arena_sprintf(s->arena, "duplicate key '%s'", header_keys[k]));
     seen[k] = true;

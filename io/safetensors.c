@@ -56,19 +56,10 @@ static const struct {
     {"F6_E2M3", DT_UNDEFINED}, {"F6_E3M2", DT_UNDEFINED}, {"F4", DT_UNDEFINED},
 };
 
-/* Text made safe for a one-line message: control bytes become '?', long
- * text is cut. */
-static const char *printable(Arena *a, const char *s)
+/* Text from the file made safe for a one-line message. */
+static const char *shown(Weights *w, const char *s)
 {
-    size_t n = strlen(s), keep = n > 80 ? 80 : n;
-    char *out = arena_alloc(a, keep + 4);
-    for (size_t i = 0; i < keep; i++) {
-        unsigned char c = (unsigned char)s[i];
-        out[i] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
-    }
-    if (keep < n)
-        memcpy(out + keep, "...", 3);
-    return out;
+    return arena_printable(w->arena, s, strlen(s), 80);
 }
 
 static bool fail(Weights *w, char **err, const char *fmt, ...)
@@ -139,7 +130,7 @@ static json_t *parse_json(Weights *w, char **err)
     json_t *root = json_loadb((const char *)w->map + 8, (size_t)n, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
         fail(w, err, "invalid JSON header at line %d, column %d: %s",
-             jerr.line, jerr.column, printable(w->arena, jerr.text));
+             jerr.line, jerr.column, shown(w, jerr.text));
         return NULL;
     }
     if (!json_is_object(root)) {
@@ -166,7 +157,7 @@ static bool parse_dtype(Weights *w, StEntry *e, json_t *v, char **err)
         e->dtype_text = st_dtypes[i].name;
         return true;
     }
-    return fail(w, err, "tensor '%s': unknown dtype '%s'", e->shown, printable(w->arena, s));
+    return fail(w, err, "tensor '%s': unknown dtype '%s'", e->shown, shown(w, s));
 }
 
 static bool parse_shape(Weights *w, StEntry *e, json_t *v, char **err)
@@ -237,7 +228,7 @@ static bool check_size(Weights *w, const StEntry *e, char **err)
 static bool parse_entry(Weights *w, StEntry *e, const char *name, json_t *v, char **err)
 {
     e->name = arena_strdup(w->arena, name);
-    e->shown = printable(w->arena, name);
+    e->shown = shown(w, name);
     if (!json_is_object(v))
         return fail(w, err, "tensor '%s': expected an object with dtype, shape and data_offsets",
                     e->shown);
@@ -250,7 +241,7 @@ static bool parse_entry(Weights *w, StEntry *e, const char *name, json_t *v, cha
             k++;
         if (k == 3)
             return fail(w, err, "tensor '%s': unexpected field '%s'", e->shown,
-                        printable(w->arena, key));
+                        shown(w, key));
     }
     for (int k = 0; k < 3; k++)
         if (!json_object_get(v, fields[k]))
@@ -279,7 +270,7 @@ static bool parse_metadata(Weights *w, json_t *v, char **err)
     json_object_foreach(v, key, value) {
         if (!json_is_string(value))
             return fail(w, err, "'__metadata__' value of '%s' is not a string",
-                        printable(w->arena, key));
+                        shown(w, key));
         keys[i++] = key;
     }
     qsort(keys, n, sizeof *keys, compare_strings);
@@ -382,7 +373,7 @@ Weights *weights_load(Arena *a, const char *path, char **err)
     Weights *w = arena_alloc(a, sizeof *w);
     w->arena = a;
     w->path = arena_strdup(a, path);
-    w->shown = printable(a, path);
+    w->shown = arena_printable(a, path, strlen(path), 80);
     if (!map_file(w, err))
         return NULL;
     json_t *root = parse_json(w, err);

@@ -106,6 +106,16 @@ IrTensor *ir_tensor_scalar_f32(Arena *a, float v)
     return t;
 }
 
+const void *ir_tensor_force(Arena *a, IrTensor *t)
+{
+    if (!t->data && t->fill && t->dtype != DT_STRING) {
+        void *d = arena_alloc_raw(a, t->nbytes ? t->nbytes : 1);
+        t->fill(t, d);
+        t->data = d;
+    }
+    return t->data;
+}
+
 /* Name sets: open addressing over interned pointers.  Each slot also keeps
  * the next suffix to try for names made from it as a hint, so that the
  * n-th "Relu_out" costs one probe rather than n (names are never removed,

@@ -95,12 +95,20 @@ typedef struct IrTensor {
     void *data;
     size_t nbytes;
     const char **strings;   /* DT_STRING elements (data is NULL) */
+    /* Deferred data: while data is NULL, fill(t, dst) writes the nbytes of
+     * data into dst.  Large parameters from an initialization recipe are
+     * generated only when written out, one at a time (ir_tensor_force
+     * makes them resident). */
+    void (*fill)(const struct IrTensor *t, void *dst);
+    const void *fill_ctx;
 } IrTensor;
 
 int64_t ir_tensor_numel(const IrTensor *t);
 IrTensor *ir_tensor_new(Arena *a, DType dt, int rank, const int64_t *dims);
 IrTensor *ir_tensor_scalar_i64(Arena *a, int64_t v);
 IrTensor *ir_tensor_scalar_f32(Arena *a, float v);
+/* The data of T, generated into A first when it is deferred. */
+const void *ir_tensor_force(Arena *a, IrTensor *t);
 
 typedef struct IrGraph IrGraph;
 typedef struct IrNode IrNode;
@@ -158,6 +166,7 @@ struct IrNode {
     int n_attrs, cap_attrs;
     Span span;              /* source the node was lowered from */
     const char *scope;      /* module path, e.g. "layer1.0.conv1", or NULL */
+    const char *scope_type; /* that module's class name, e.g. "Conv2d" */
     IrGraph *graph;
     int id;
 };
@@ -176,6 +185,18 @@ typedef struct IrOpsetImport {
     const char *domain;
     int version;
 } IrOpsetImport;
+
+/* An ONNX local function (--functions): a body graph with inputs,
+ * outputs and nodes only, called by nodes whose op_type and domain are
+ * NAME and DOMAIN. */
+typedef struct IrFunction {
+    const char *name, *domain;
+    IrGraph *body;
+    const char **attrs;     /* attribute names the call nodes may set */
+    int n_attrs;
+    const char *class_name; /* the module class it was lowered from */
+    Span span;              /* its first call in the user's code */
+} IrFunction;
 
 typedef struct IrMetadata {
     const char *key, *value;
@@ -199,6 +220,9 @@ struct IrModel {
     const char *producer_name, *producer_version;
     const char *doc_string;
     PtrVec metadata;        /* IrMetadata* */
+    PtrVec functions;       /* IrFunction*, local functions */
+    const char *source_root;/* directory of the model file ("" = cwd):
+                             * locations are written relative to it */
     IrNameSet value_names, node_names;
     int next_value_id, next_node_id;
 };

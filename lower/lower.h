@@ -18,6 +18,8 @@ struct Lower {
     int opset;
     bool active;            /* inside forward(): nodes may be emitted */
     const char *scope;      /* module path of the code being lowered */
+    const char *scope_type; /* its module's class name */
+    struct LowerFunctions *functions;   /* --functions, or NULL */
     int n_constants;
     int n_subgraphs;        /* for subgraph names */
 };
@@ -27,6 +29,10 @@ void lower_init(Lower *L, Compiler *c, IrModel *m, int opset);
 /* onnx.OP(*args, **attrs).  Returns a tensor value, a tuple of them for
  * several outputs, or poison after reporting. */
 Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span);
+
+/* onnx.op("DOMAIN::OP", *inputs, **attrs): any operator by name, custom
+ * domains included (lower/custom_op.c). */
+Value *lower_generic_op(Interp *in, CallArgs *args, Span span);
 
 /* The IR value of a tensor or dynamic scalar in the current graph;
  * static tensors are materialized as initializers.  NULL after reporting. */
@@ -44,12 +50,28 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
 void tensor_store_double(void *data, int64_t i, DType dt, double v);
 void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
 
+/* Finishing passes (lower/finish.c): node names from module paths
+ * (/layer1/0/conv1/Conv), and every initializer also listed as a graph
+ * input. */
+void lower_name_nodes(IrModel *m);
+/* Names one node (and its outputs) the way lower_name_nodes() does, for
+ * nodes the graph passes rewrite afterwards (opt/). */
+void lower_name_node(IrModel *m, IrNode *n);
+void lower_initializers_as_inputs(IrModel *m);
+
 /* Removes the nodes and initializers no graph output depends on (after the
  * outputs are set; lower/prune.c). */
 void lower_prune(IrModel *m);
 
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);
+
+/* The data of a static tensor for an initializer: like tensor_data, but a
+ * recipe of LOWER_DEFER_BYTES or more is not run: the IrTensor is deferred
+ * (IrTensor.fill) and generated when written out, so that a large model's
+ * weights never all sit in memory at once. */
+IrTensor *tensor_data_deferred(Interp *in, Tensor *t);
+#define LOWER_DEFER_BYTES ((size_t)64 * 1024)
 
 /* ---- If and Loop (lower/control.c) ---- */
 

@@ -430,6 +430,7 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
                                k->n_outputs, sema_user_span(in, k->span));
     node->schema = k->schema;
     node->scope = L->scope;
+    node->scope_type = L->scope_type;
     apply_attributes(k, args, node);
     if (!k->ok)
         return val_error(in);
@@ -448,6 +449,8 @@ Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
 {
     if (!in->lower || !in->lower->model)
         return sema_error(in, span, "onnx.%s cannot be used here", op->name);
+    if (strcmp(op->name, "op") == 0 && !op->domain[0])
+        return lower_generic_op(in, args, span);    /* onnx.op("domain::Op", ...) */
     OnnxCall k = {.in = in, .op = op, .span = span, .ok = true};
     k.schema = find_schema(in, op, span);
     if (!k.schema)
@@ -481,7 +484,7 @@ static IrValue *materialize_static(Interp *in, Tensor *t, Span span)
             sema_error(in, span, "internal: a compile-time tensor with an unknown dimension");
             return NULL;
         }
-    IrTensor *data = tensor_data(in, owner);
+    IrTensor *data = tensor_data_deferred(in, owner);
     const char *name = owner->param_name ? owner->param_name : arena_sprintf(in->arena, "const_%d", L->n_constants++);
     owner->ir = ir_add_initializer(L->model->graph, name, data, span);
     if (t != owner)

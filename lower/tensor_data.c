@@ -162,14 +162,27 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span)
 
 /* ---- initialization recipes ---- */
 
-static void fill_random(IrTensor *d, TensorInit init, double a, double b, uint64_t seed)
+/* The data of a recipe, written into DST (N elements of type DT). */
+static void run_recipe(void *dst, DType dt, int64_t n, TensorInit init, double a, double b, uint64_t seed)
 {
-    Prng rng;
-    prng_seed(&rng, seed);
-    int64_t n = ir_tensor_numel(d);
-    for (int64_t i = 0; i < n; i++) {
-        double x = init == TINIT_UNIFORM ? a + (b - a) * prng_uniform(&rng) : a + b * prng_normal(&rng);
-        tensor_store_double(d->data, i, d->dtype, x);
+    switch (init) {
+    case TINIT_FILL:
+        for (int64_t i = 0; i < n; i++)
+            tensor_store_double(dst, i, dt, a);
+        break;
+    case TINIT_UNIFORM:
+    case TINIT_NORMAL: {
+        Prng rng;
+        prng_seed(&rng, seed);
+        for (int64_t i = 0; i < n; i++) {
+            double x = init == TINIT_UNIFORM ? a + (b - a) * prng_uniform(&rng) : a + b * prng_normal(&rng);
+            tensor_store_double(dst, i, dt, x);
+        }
+        break;
+    }
+    default:
+        memset(dst, 0, (size_t)n * dtype_size(dt));
+        break;
     }
 }
 
@@ -183,20 +196,49 @@ IrTensor *tensor_data(Interp *in, Tensor *t)
     for (int i = 0; i < t->rank && i < 64; i++)
         dims[i] = t->dims[i].value;
     IrTensor *d = ir_tensor_new(in->arena, t->dtype, t->rank, dims);
-    int64_t n = ir_tensor_numel(d);
-    switch (t->init) {
-    case TINIT_FILL:
-        for (int64_t i = 0; i < n; i++)
-            tensor_store_double(d->data, i, d->dtype, t->init_a);
-        break;
-    case TINIT_UNIFORM:
-    case TINIT_NORMAL:
-        fill_random(d, t->init, t->init_a, t->init_b, t->init_seed);
-        break;
-    default:
-        break;      /* zeros: ir_tensor_new zero-fills */
-    }
+    if (t->init != TINIT_ZEROS)
+        run_recipe(d->data, d->dtype, ir_tensor_numel(d), t->init, t->init_a, t->init_b, t->init_seed);
     t->data = d;
     t->init = TINIT_DATA;
+    return d;
+}
+
+/* ---- deferred data ---- */
+
+typedef struct Recipe {
+    TensorInit init;
+    double a, b;
+    uint64_t seed;
+} Recipe;
+
+static void recipe_fill(const IrTensor *t, void *dst)
+{
+    const Recipe *r = t->fill_ctx;
+    run_recipe(dst, t->dtype, ir_tensor_numel(t), r->init, r->a, r->b, r->seed);
+}
+
+IrTensor *tensor_data_deferred(Interp *in, Tensor *t)
+{
+    if (t->storage && t->storage != t)
+        return tensor_data_deferred(in, t->storage);
+    if (t->data || t->init == TINIT_DATA || t->dtype == DT_STRING)
+        return tensor_data(in, t);
+    int64_t dims[64], n = 1;
+    for (int i = 0; i < t->rank && i < 64; i++) {
+        dims[i] = t->dims[i].value;
+        n *= dims[i];
+    }
+    if ((size_t)n * dtype_size(t->dtype) < LOWER_DEFER_BYTES)
+        return tensor_data(in, t);
+    IrTensor *d = arena_alloc(in->arena, sizeof *d);
+    d->dtype = t->dtype;
+    d->rank = t->rank;
+    d->dims = arena_alloc(in->arena, sizeof(int64_t) * (size_t)(t->rank > 0 ? t->rank : 1));
+    memcpy(d->dims, dims, sizeof(int64_t) * (size_t)(t->rank > 0 ? t->rank : 0));
+    d->nbytes = (size_t)n * dtype_size(t->dtype);
+    Recipe *r = arena_alloc(in->arena, sizeof *r);
+    *r = (Recipe){t->init, t->init_a, t->init_b, t->init_seed};
+    d->fill = recipe_fill;
+    d->fill_ctx = r;
     return d;
 }

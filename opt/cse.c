@@ -5,7 +5,8 @@
  * with the same element type, shape and bytes (sema makes one initializer
  * per literal, so `x + 1` written twice reads two equal constants).
  *
- * Nodes with a body (If, Loop) and the random operators are never merged.
+ * Nodes with a body (If, Loop), the random operators and operators of
+ * other domains (custom operators, local functions) are never merged.
  * One hash table per graph; nodes are visited in order, so the node kept
  * is the first one and the result does not depend on hashing. */
 #include <string.h>
@@ -28,7 +29,7 @@ static bool mergeable(const Opt *o, const IrNode *n)
         if (n->attrs[k].kind == IR_ATTR_GRAPH)
             return false;
     if (n->domain[0])
-        return true;
+        return false;       /* custom operators: their semantics are not ours to know */
     for (int i = 0; random_ops[i]; i++)
         if (strcmp(n->op_type, random_ops[i]) == 0)
             return false;

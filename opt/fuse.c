@@ -112,14 +112,12 @@ static void fold_bn(Opt *o, IrNode *conv, IrNode *bn, const BnParams *p, IrTenso
     IrValue *wv = fuse_input(o, conv, 1);
     IrValue *ins[3] = {fuse_input(o, conv, 0), opt_new_const(o, o->m->graph, nw, wv->name),
                        opt_new_const(o, o->m->graph, nb, arena_sprintf(o->arena, "%s_bias", wv->name))};
-    if (!opt_morph(o, bn, conv->op_type, ins, 3))
+    bn->n_outputs = 1;
+    if (!opt_morph(o, bn, conv->op_type, ins, 3, conv))
         return;
     bn->attrs = arena_alloc(o->arena, sizeof(IrAttr) * (size_t)(conv->n_attrs + 1));
     memcpy(bn->attrs, conv->attrs, sizeof(IrAttr) * (size_t)conv->n_attrs);
     bn->n_attrs = bn->cap_attrs = conv->n_attrs;
-    bn->n_outputs = 1;
-    bn->span = conv->span;
-    bn->scope = conv->scope;
 }
 
 /* BN reads a convolution's output and nothing else does. */
@@ -176,12 +174,10 @@ static bool fuse_gemm(Opt *o, IrNode *add)
             trans_b = 1;
         }
         IrValue *ins[3] = {a, b, c};
-        if (!opt_morph(o, add, "Gemm", ins, 3))
+        if (!opt_morph(o, add, "Gemm", ins, 3, mm))
             return false;
         if (trans_b)
             ir_set_attr_int(add, "transB", 1);
-        add->span = mm->span;
-        add->scope = mm->scope;
         return true;
     }
     return false;

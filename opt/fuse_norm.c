@@ -160,13 +160,11 @@ bool fuse_layer_norm(Opt *o, IrNode *div)
     if (!scale)
         scale = ones(o, x->type.dtype, x->type.rank - axis, dims);
     IrValue *ins[3] = {x, scale, bias};
-    if (!opt_morph(o, last, "LayerNormalization", ins, bias ? 3 : 2))
+    last->n_outputs = 1;
+    if (!opt_morph(o, last, "LayerNormalization", ins, bias ? 3 : 2, div))
         return false;
     ir_set_attr_int(last, "axis", axis);
     ir_set_attr_float(last, "epsilon", (float)eps);
-    last->n_outputs = 1;
-    last->span = div->span;
-    last->scope = div->scope;
     return true;
 }
 
@@ -286,12 +284,10 @@ bool fuse_gelu(Opt *o, IrNode *mul)
         const char *kind = gelu_kind(o, f.leaf[1 - i], x);
         if (!kind || !fuse_float_type(x->type.dtype) || !opt_same_type(x, mul->outputs[0]))
             continue;
-        Span span = mul->span;
-        if (!opt_morph(o, mul, "Gelu", &x, 1))
+        if (!opt_morph(o, mul, "Gelu", &x, 1, NULL))
             return false;
         if (strcmp(kind, "tanh") == 0)
             ir_set_attr_string(mul, "approximate", "tanh");
-        mul->span = span;
         return true;
     }
     return false;

@@ -328,7 +328,7 @@ float opt_attr_float(IrNode *n, const char *name, float def)
     return a && a->kind == IR_ATTR_FLOAT ? a->f : def;
 }
 
-bool opt_morph(Opt *o, IrNode *n, const char *op_type, IrValue **inputs, int n_inputs)
+bool opt_morph(Opt *o, IrNode *n, const char *op_type, IrValue **inputs, int n_inputs, const IrNode *like)
 {
     const OpSchema *s = opschema_find(op_type, "", o->opset, NULL);
     if (!s)
@@ -336,17 +336,16 @@ bool opt_morph(Opt *o, IrNode *n, const char *op_type, IrValue **inputs, int n_i
     n->op_type = intern(o->m->names, op_type);
     n->domain = intern(o->m->names, "");
     n->schema = s;
-    n->name = ir_unique_node_name(o->m, op_type);
     n->inputs = arena_alloc(o->arena, sizeof(IrValue *) * (size_t)(n_inputs ? n_inputs : 1));
     memcpy(n->inputs, inputs, sizeof(IrValue *) * (size_t)n_inputs);
     n->n_inputs = n_inputs;
     n->attrs = NULL;
     n->n_attrs = n->cap_attrs = 0;
-    /* outputs named after the new operator, unless they are the interface */
-    for (int k = 0; k < n->n_outputs; k++)
-        if (!opt_is_graph_output(o, n->outputs[k]))
-            n->outputs[k]->name = ir_unique_value_name(
-                o->m, arena_sprintf(o->arena, n->n_outputs == 1 ? "%s_out" : "%s_out%d", n->name, k));
+    if (like) {
+        n->span = like->span;
+        n->scope = like->scope;
+    }
+    lower_name_node(o->m, n);      /* named after its new operator and scope */
     o->changes++;
     return true;
 }

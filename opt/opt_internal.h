@@ -87,10 +87,13 @@ int64_t opt_attr_int(IrNode *n, const char *name, int64_t def);
 float opt_attr_float(IrNode *n, const char *name, float def);
 
 /* Turns N into a node of OP_TYPE (default domain) with the given inputs
- * and no attributes, keeping its outputs (their names and types), span
- * and scope; the node gets a fresh name after OP_TYPE.  False when the
- * operator does not exist at the model's opset. */
-bool opt_morph(Opt *o, IrNode *n, const char *op_type, IrValue **inputs, int n_inputs);
+ * and no attributes, keeping its output values (the types, and the names
+ * of graph outputs); the span and scope come from LIKE (or stay N's when
+ * NULL), and the node and its other outputs are named after the new
+ * operator (lower_name_node).  False when the operator does not exist at
+ * the model's opset. */
+bool opt_morph(Opt *o, IrNode *n, const char *op_type, IrValue **inputs, int n_inputs,
+               const IrNode *like);
 
 /* Whether A and B are statically known to have the same type (element
  * type, rank and every dimension). */

@@ -9,7 +9,9 @@
 #include "sema/interp.h"
 #include "sema/region.h"
 #include "sema/native_tensor.h"
+#include "sema/report.h"
 #include "sema/sema_internal.h"
+#include "sema/symbolic.h"
 #include "sema/types.h"
 #include "sema/types_internal.h"
 
@@ -23,7 +25,7 @@ static bool span_is_user(Interp *in, Span s)
 
 /* The span to report at: the error's own place when it is in the user's
  * files, else the innermost call from user code into the stdlib. */
-static Span user_span(Interp *in, Span span)
+Span sema_user_span(Interp *in, Span span)
 {
     if (span_is_user(in, span))
         return span;
@@ -31,11 +33,6 @@ static Span user_span(Interp *in, Span span)
         if (span_is_user(in, f->call_span))
             return f->call_span;
     return span;
-}
-
-Span sema_user_span(Interp *in, Span span)
-{
-    return user_span(in, span);
 }
 
 /* Notes for the user-code calls that led here (at most a few). */
@@ -70,7 +67,7 @@ Value *sema_error(Interp *in, Span span, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    Span at = user_span(in, span);
+    Span at = sema_user_span(in, span);
     if (already_reported(in, at, msg))
         return val_error(in);
     diag_error(&in->c->diag, at, "%s", msg);
@@ -756,6 +753,8 @@ Value *get_attr(Interp *in, Value *obj, const char *name, Span span)
     Value *v = lookup_attr(in, obj, name, span);
     if (v || in->exc)
         return v;
+    if (in->report && (v = report_missing_attr(in, obj, name, span)))
+        return v;   /* --report: recorded, evaluation goes on */
     const char *near = native_suggest_attr(in, obj, name);
     const char *owner = obj->kind == VK_MODULE ? obj->u.module->name
                         : obj->kind == VK_CLASS ? obj->u.cls->name : value_type_name(in, obj);
@@ -822,8 +821,12 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, Span span)
     switch (callee->kind) {
     case VK_ERROR:
         return callee;
-    case VK_FUNCTION:
+    case VK_FUNCTION: {
+        Value *r;
+        if (in->symbolics && symbolic_override(in, callee->u.func, args, span, &r))
+            return r;   /* an @symbolic("aten::...") function replaces it */
         return call_function(in, callee->u.func, args, span);
+    }
     case VK_BUILTIN:
         return callee->u.builtin->fn(in, args, span, callee->u.builtin);
     case VK_BOUND_METHOD: {

@@ -5,28 +5,23 @@
  *      as torch.onnx.export does
  *   3. name every parameter and buffer by its state_dict key and take the
  *      values from --weights when given
- *   4. give forward() its inputs (graph inputs typed by --input/--example)
+ *   4. give forward() its inputs (graph inputs typed by --input/--example,
+ *      sema/entry_io.c)
  *   5. run forward() as a partial evaluation that builds the graph
- *   6. make the returned tensors the graph's outputs */
+ *   6. make the returned tensors the graph's outputs (sema/entry_io.c)
+ *   7. finish: parameters as inputs (--no-params), initializers listed as
+ *      inputs (--keep-initializers-as-inputs, IR < 4), node names */
 #include <assert.h>
 #include <string.h>
 
+#include "lower/functions.h"
 #include "lower/lower.h"
 #include "sema/control.h"
 #include "parser/parse.h"
-#include "sema/sema.h"
-#include "sema/sema_internal.h"
-#include "sema/types.h"
-
-typedef struct EntryCtx {
-    Interp *in;
-    const CompileRequest *req;
-    Value *main;
-    Value *module;              /* the constructed entry instance */
-    Span forward_span;          /* forward()'s name, where output errors point */
-    PtrVec state_names;         /* const char *, state_dict order */
-    PtrVec state_tensors;       /* Tensor *, same order */
-} EntryCtx;
+#include "sema/control.h"
+#include "sema/entry_internal.h"
+#include "sema/report.h"
+#include "sema/symbolic.h"
 
 static Diag *diag_of(EntryCtx *e)
 {
@@ -114,6 +109,9 @@ static Value *construct_entry_in(EntryCtx *e)
         if (!entry)
             return NULL;
     }
+    /* the model records what it was built from (--entry or the default) */
+    const char *name = entry->kind == VK_CLASS ? entry->u.cls->name : entry->u.func->name;
+    ir_model_add_metadata(in->lower->model, "tsc2onnx.entry", name);
     CallArgs args = {0};
     args.kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)(req->n_args + 1));
     args.kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)(req->n_args + 1));
@@ -272,225 +270,6 @@ static bool load_weights(EntryCtx *e)
     return ok;
 }
 
-/* ---- inputs ---- */
-
-static const InputSpec *find_spec(EntryCtx *e, const char *name)
-{
-    for (int i = 0; i < e->req->n_inputs; i++)
-        if (strcmp(e->req->inputs[i].name, name) == 0)
-            return &e->req->inputs[i];
-    return NULL;
-}
-
-static const char *annotation_name(const AstNode *ann)
-{
-    if (!ann)
-        return NULL;
-    if (ann->kind == AST_NAME)
-        return ann->u.name.id;
-    if (ann->kind == AST_ATTRIBUTE)
-        return ann->u.attribute.attr;
-    return NULL;
-}
-
-static Value *make_input(EntryCtx *e, const AstNode *param, const InputSpec *spec)
-{
-    Interp *in = e->in;
-    const char *ann = annotation_name(param->u.arg.annotation);
-    const char *name = param->u.arg.name;
-    bool scalar_kind = ann && (!strcmp(ann, "int") || !strcmp(ann, "float") || !strcmp(ann, "bool"));
-    IrType type = spec->type;
-    if (scalar_kind) {
-        DType want = !strcmp(ann, "int") ? DT_INT64 : !strcmp(ann, "float") ? DT_FLOAT : DT_BOOL;
-        if (type.rank > 0) {
-            sema_error(in, param->span, "input '%s' is annotated '%s' but %s gives it rank %d", name, ann,
-                       spec->origin, type.rank);
-            return val_error(in);
-        }
-        if (type.dtype != want && !(spec->python_scalar && dtype_is_float(want) && dtype_is_float(type.dtype)))
-            if (!(spec->python_scalar && want == DT_FLOAT && type.dtype == DT_INT64)) {
-                sema_error(in, param->span, "input '%s' is annotated '%s' but %s gives it element type %s",
-                           name, ann, spec->origin, dtype_name(type.dtype));
-                return val_error(in);
-            }
-        type = ir_type_scalar(want);
-    }
-    IrValue *iv = ir_add_input(in->lower->model->graph, name, type, param->span);
-    if (!scalar_kind)
-        return lower_wrap(in, iv);
-    Value *v = !strcmp(ann, "int") ? val_int(in, 0) : !strcmp(ann, "float") ? val_float(in, 0) : val_bool(in, false);
-    v->dyn = iv;
-    return v;
-}
-
-static bool make_inputs(EntryCtx *e, Value *fwd, CallArgs *args)
-{
-    Interp *in = e->in;
-    Value *fn = fwd->kind == VK_BOUND_METHOD ? fwd->u.method->func : fwd;
-    if (fn->kind != VK_FUNCTION) {
-        diag_error(diag_of(e), SPAN_NONE, "forward is not a function");
-        return false;
-    }
-    const AstNode *a = fn->u.func->args;
-    if (a->u.arguments.vararg || a->u.arguments.kwarg || a->u.arguments.kwonlyargs.len) {
-        sema_error(in, a->span, "forward() with *args, **kwargs or keyword-only parameters is not supported yet");
-        return false;
-    }
-    int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
-    int n_defaults = a->u.arguments.defaults.len;
-    args->pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(np + 1));
-    bool ok = true;
-    for (int i = 1; i < np; i++) {
-        const AstNode *p = i < a->u.arguments.posonlyargs.len ? a->u.arguments.posonlyargs.items[i]
-                           : a->u.arguments.args.items[i - a->u.arguments.posonlyargs.len];
-        const InputSpec *spec = find_spec(e, p->u.arg.name);
-        const char *bad = spec ? types_graph_input_problem(in, p->u.arg.annotation, fn->u.func->globals) : NULL;
-        Value *v;
-        if (bad) {
-            sema_error(in, p->span, "forward() parameter '%s' of type '%s' is not supported yet as a graph input "
-                       "(inputs are tensors and numbers)", p->u.arg.name, bad);
-            v = val_error(in);
-        } else if (spec) {
-            v = make_input(e, p, spec);
-        } else if (i >= np - n_defaults) {
-            v = fn->u.func->defaults[i - (np - n_defaults)];
-        } else {
-            sema_error(in, p->span, "no type for input '%s': give --input %s:float32[N,...] or --example %s=...",
-                       p->u.arg.name, p->u.arg.name, p->u.arg.name);
-            v = val_error(in);
-        }
-        ok &= v->kind != VK_ERROR;
-        args->pos[args->n_pos++] = v;
-    }
-    for (int i = 0; i < e->req->n_inputs; i++) {
-        bool used = false;
-        for (int k = 1; k < np && !used; k++) {
-            const AstNode *p = k < a->u.arguments.posonlyargs.len ? a->u.arguments.posonlyargs.items[k]
-                               : a->u.arguments.args.items[k - a->u.arguments.posonlyargs.len];
-            used = strcmp(p->u.arg.name, e->req->inputs[i].name) == 0;
-        }
-        if (!used) {
-            diag_error(diag_of(e), SPAN_NONE, "%s names '%s', which is not a parameter of forward()",
-                       e->req->inputs[i].origin, e->req->inputs[i].name);
-            ok = false;
-        }
-    }
-    return ok;
-}
-
-/* ---- outputs ---- */
-
-static bool add_output(EntryCtx *e, Value *v, Span span)
-{
-    Interp *in = e->in;
-    Lower *L = in->lower;
-    if (v->kind == VK_ERROR)
-        return false;
-    if ((v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL) && !v->dyn) {
-        DType dt = v->kind == VK_INT ? DT_INT64 : v->kind == VK_FLOAT ? DT_FLOAT : DT_BOOL;
-        Tensor *t = lower_const_tensor(in, v, dt, span);
-        v = val_tensor(in, t);
-    }
-    if (v->kind != VK_TENSOR && !value_is_dynamic_scalar(v)) {
-        sema_error(in, span, "forward() returns '%s', which has no ONNX form (return tensors, numbers, "
-                   "or tuples and lists of them)", value_type_name(in, v));
-        return false;
-    }
-    IrValue *iv = lower_ir_of(in, v, span);
-    if (!iv)
-        return false;
-    if (iv->type.rank < 0) {
-        sema_error(in, span, "forward() returns a tensor whose rank depends on a run-time condition "
-                   "(its branches give it different ranks); a graph output needs a known rank");
-        return false;
-    }
-    bool needs_copy = iv->producer == NULL;     /* a graph input or an initializer */
-    for (int i = 0; i < L->model->graph->outputs.len; i++)
-        needs_copy |= L->model->graph->outputs.items[i] == iv;
-    if (needs_copy) {
-        IrNode *id = ir_node_new(L->model->graph, "Identity", "", &iv, 1, 1, span);
-        id->outputs[0]->type = iv->type;
-        iv = id->outputs[0];
-    }
-    ir_add_output(L->model->graph, iv);
-    return true;
-}
-
-/* A list of run-time length: one output of sequence type. */
-static bool add_list_output(EntryCtx *e, Value *v, Span span)
-{
-    Interp *in = e->in;
-    IrType elem;
-    if (!dynlist_elem_type(in, v, &elem)) {
-        sema_error(in, span, "forward() returns a list whose items have no known element type");
-        return false;
-    }
-    IrValue *seq = dynlist_seq(in, v, &elem, span);
-    if (!seq)
-        return false;
-    if (!seq->producer) {
-        IrNode *id = ir_node_new(in->lower->model->graph, "Identity", "", &seq, 1, 1, span);
-        id->outputs[0]->type = seq->type;
-        seq = id->outputs[0];
-    }
-    ir_add_output(in->lower->model->graph, seq);
-    return true;
-}
-
-static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
-{
-    if (dynlist_is(v))
-        return add_list_output(e, v, span);
-    if ((v->kind == VK_TUPLE || v->kind == VK_LIST) && depth < 32) {
-        bool ok = true;
-        for (int i = 0; i < v->u.list->len; i++)
-            ok &= flatten_outputs(e, v->u.list->items[i], span, depth + 1);
-        return ok;
-    }
-    if (v->kind == VK_INSTANCE && lookup_attr(e->in, v, intern(&e->in->c->names, "__iter__"), span)) {
-        /* a tuple-like result (torch.return_types: values, indices) */
-        Value *items = val_tuple(e->in, 0);
-        if (iterate_static(e->in, v, items->u.list, span))
-            return flatten_outputs(e, items, span, depth + 1);
-    }
-    if (v->kind == VK_NONE) {
-        sema_error(e->in, span, "forward() returned None");
-        return false;
-    }
-    return add_output(e, v, span);
-}
-
-static bool rename_values(EntryCtx *e, PtrVec *values, const char **names, int n, const char *what)
-{
-    IrModel *m = e->in->lower->model;
-    if (n > values->len) {
-        diag_error(diag_of(e), SPAN_NONE, "--%s-names gives %d names but the graph has %d %ss", what, n,
-                   values->len, what);
-        return false;
-    }
-    for (int i = 0; i < n; i++) {
-        if (!ir_rename_value(m, values->items[i], names[i])) {
-            diag_error(diag_of(e), SPAN_NONE, "--%s-names: the name '%s' is already used in the graph", what,
-                       names[i]);
-            return false;
-        }
-    }
-    return true;
-}
-
-static void name_outputs(EntryCtx *e)
-{
-    IrModel *m = e->in->lower->model;
-    PtrVec *outs = &m->graph->outputs;
-    for (int i = e->req->n_output_names; i < outs->len; i++) {
-        char hint[32];
-        snprintf(hint, sizeof hint, outs->len == 1 ? "output" : "output_%d", i);
-        IrValue *v = outs->items[i];
-        if (!ir_rename_value(m, v, hint))
-            ir_rename_value(m, v, ir_unique_value_name(m, hint));
-    }
-}
-
 /* ---- the pipeline ---- */
 
 static Value *run_forward(EntryCtx *e)
@@ -505,7 +284,7 @@ static Value *run_forward(EntryCtx *e)
     if (fn->kind == VK_FUNCTION && fn->u.func->def->kind == AST_FUNCTION_DEF)
         e->forward_span = fn->u.func->def->u.function_def.name_span;
     CallArgs args = {0};
-    if (!make_inputs(e, fwd, &args))
+    if (!entry_make_inputs(e, fwd, &args))
         return NULL;
     in->lower->active = true;
     Value *call = get_attr(in, e->module, in->id.call, SPAN_NONE);
@@ -529,10 +308,22 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     for (int i = 0; i < req->n_search_paths; i++)
         in.search_paths[i + 1] = req->search_paths[i];
     IrModel *model = ir_model_new(&c->arena, &c->names, req->opset);
+    model->source_root = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : "";
     Lower lower;
     lower_init(&lower, c, model, req->opset);
     in.lower = &lower;
+    LowerFunctions functions = {.all = req->functions_all, .classes = req->functions,
+                                .n_classes = req->n_functions, .domain = LOWER_FUNCTION_DOMAIN};
+    functions.class_used = arena_alloc(&c->arena, sizeof(bool) * (size_t)(req->n_functions + 1));
+    if (req->functions_all || req->n_functions)
+        lower.functions = &functions;
     EntryCtx e = {.in = &in, .req = req};
+    symbolic_init(&in, req->custom_opsets, req->n_custom_opsets);
+    in.report = req->report;
+    if (in.report)
+        in.report->model = model;
+    if (!symbolic_load_libraries(&in, req->libraries, req->n_libraries) || c->diag.nerrors)
+        return NULL;
     e.main = interp_load_main(&in, req->path);
     if (!e.main || e.main->kind == VK_ERROR || c->diag.nerrors)
         return NULL;
@@ -548,15 +339,18 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!out || c->diag.nerrors)
         return NULL;
     assert(lower_scopes_ok(model->graph));
+    lower_functions_check(&in);
+    symbolic_check_opsets(&in);
     lower.active = true;        /* an output that is a stale view is taken again */
-    bool outputs_ok = flatten_outputs(&e, out, e.forward_span, 0);
+    bool outputs_ok = entry_make_outputs(&e, out);
     lower.active = false;
-    if (!outputs_ok || c->diag.nerrors)
+    if (!outputs_ok || c->diag.nerrors || !entry_check_dynamic_used(&e))
         return NULL;
     lower_prune(model);
-    if (!rename_values(&e, &model->graph->inputs, req->input_names, req->n_input_names, "input") ||
-        !rename_values(&e, &model->graph->outputs, req->output_names, req->n_output_names, "output"))
+    if (!entry_params_as_inputs(&e))
         return NULL;
-    name_outputs(&e);
+    if (req->keep_initializers_as_inputs || model->ir_version < 4)
+        lower_initializers_as_inputs(model);
+    lower_name_nodes(model);
     return model;
 }

@@ -500,22 +500,28 @@ static ExecStatus exec_with(Interp *in, const AstNode *s)
 
 /* ---- definitions ---- */
 
+/* Applies DECORATORS to V, innermost (last written) first; NULL when one
+ * raises.  A decorator that failed to evaluate is skipped (reported). */
+static Value *apply_decorators(Interp *in, const AstList *decorators, Value *v)
+{
+    for (int i = decorators->len - 1; i >= 0 && v; i--) {
+        const AstNode *d = decorators->items[i];
+        Value *dec = eval_expr(in, d);
+        if (!dec)
+            return NULL;
+        if (dec->kind != VK_ERROR)
+            v = call_simple(in, dec, &v, 1, d->span);
+    }
+    return v;
+}
+
 static ExecStatus exec_function_def(Interp *in, const AstNode *s)
 {
     Value *f = make_function(in, s, s->u.function_def.name, s->span);
+    if (f)
+        f = apply_decorators(in, &s->u.function_def.decorators, f);
     if (!f)
         return EXEC_RAISE;
-    for (int i = s->u.function_def.decorators.len - 1; i >= 0; i--) {
-        const AstNode *d = s->u.function_def.decorators.items[i];
-        Value *dec = eval_expr(in, d);
-        if (!dec)
-            return EXEC_RAISE;
-        if (dec->kind == VK_ERROR)
-            continue;
-        f = call_simple(in, dec, &f, 1, d->span);
-        if (!f)
-            return EXEC_RAISE;
-    }
     bind_name(in, s->u.function_def.name, f);
     return EXEC_NORMAL;
 }
@@ -550,17 +556,9 @@ static ExecStatus exec_class_def(Interp *in, const AstNode *s)
     if (st == EXEC_RAISE)
         return st;
     Value *cls = make_class(in, s->u.class_def.name, bases, nb, frame.locals, saved->module, s->span);
-    for (int i = s->u.class_def.decorators.len - 1; i >= 0; i--) {
-        const AstNode *d = s->u.class_def.decorators.items[i];
-        Value *dec = eval_expr(in, d);
-        if (!dec)
-            return EXEC_RAISE;
-        if (dec->kind == VK_ERROR)
-            continue;
-        cls = call_simple(in, dec, &cls, 1, d->span);
-        if (!cls)
-            return EXEC_RAISE;
-    }
+    cls = apply_decorators(in, &s->u.class_def.decorators, cls);
+    if (!cls)
+        return EXEC_RAISE;
     bind_name(in, s->u.class_def.name, cls);
     return EXEC_NORMAL;
 }

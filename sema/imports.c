@@ -300,3 +300,26 @@ Value *interp_load_main(Interp *in, const char *path)
     }
     return mv;
 }
+
+Value *interp_load_file(Interp *in, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    const char *name = intern_n(&in->c->names, base, dot ? (size_t)(dot - base) : strlen(base));
+    Value *known = scope_get(in->modules, name);
+    if (known)
+        return known;
+    const char *err = NULL;
+    SourceFile *f = source_load(&in->c->arena, &in->c->sources, path, &err);
+    if (!f)
+        return sema_error(in, SPAN_NONE, "cannot read '%s': %s", path, err);
+    Value *mv = new_module(in, name, f->path);
+    scope_set(in->arena, mv->u.module->globals, intern(&in->c->names, "__file__"), val_cstr(in, path));
+    if (!run_module(in, mv, f, SPAN_NONE)) {
+        if (in->exc)
+            report_uncaught(in);
+        return val_error(in);
+    }
+    return mv;
+}

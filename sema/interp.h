@@ -94,6 +94,8 @@ struct Interp {
     InterpNames id;
     InterpClasses cls;
     bool static_only;           /* no graph: dynamic values are errors */
+    struct SymbolicTable *symbolics;    /* @symbolic mappings (sema/symbolic.c) */
+    struct Report *report;      /* --report records, or NULL (sema/report.c) */
     int block_depth;            /* statement blocks entered (exec_block), for
                                  * TorchScript's rule that a variable keeps its
                                  * type inside if/for/while bodies */
@@ -111,6 +113,8 @@ void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);
 /* Modules (sema/imports.c). */
 Value *interp_import(Interp *in, const char *name, Span span, int level, struct Module *from);
 Value *interp_load_main(Interp *in, const char *path);
+/* Loads the file PATH as a module named after the file (a --library). */
+Value *interp_load_file(Interp *in, const char *path);
 
 /* Statements and expressions (sema/exec.c, sema/expr.c). */
 ExecStatus exec_block(Interp *in, const AstList *body);

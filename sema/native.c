@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "ir/symdim.h"
+#include "lower/functions.h"
 #include "lower/lower.h"
 #include "support/prng.h"
 #include "sema/interp.h"
 #include "sema/region.h"
 #include "sema/native_tensor.h"
 #include "sema/sema_internal.h"
+#include "sema/symbolic.h"
 #include "sema/types.h"
 
 #define NATIVE(name) static Value *name(Interp *in, CallArgs *a, Span span, const Builtin *self)
@@ -763,7 +765,8 @@ NATIVE(n_detach)
 }
 
 /* call_module(module, args, kwargs): module(*args) with the module's path
- * as the scope of the nodes its forward() emits. */
+ * as the scope of the nodes its forward() emits, or as a local function
+ * (lower/functions.c). */
 NATIVE(n_call_module)
 {
     (void)self;
@@ -785,14 +788,7 @@ NATIVE(n_call_module)
             ca.kw_values[ca.n_kw++] = d->entries[i].value;
         }
     }
-    const char *saved = in->lower ? in->lower->scope : NULL;
-    Value *path = mod->kind == VK_INSTANCE ? scope_get(mod->u.inst->attrs, intern(&in->c->names, "_tsc_path")) : NULL;
-    if (in->lower && path && path->kind == VK_STR)
-        in->lower->scope = path->u.s.ptr;
-    Value *r = call_value(in, fwd, &ca, span);
-    if (in->lower)
-        in->lower->scope = saved;
-    return r;
+    return lower_module_call(in, mod, fwd, &ca, span);
 }
 
 /* ---- module installation ---- */
@@ -869,6 +865,8 @@ void natives_install_module(Interp *in, Module *m)
         m->onnx_ops = true;
     else if (strcmp(m->name, "math") == 0)
         math_install(in, m);
+    else if (strcmp(m->name, "tsc2onnx") == 0)
+        symbolic_install(in, m);   /* @symbolic, torch.ops (sema/symbolic.c) */
 }
 
 void natives_install(Interp *in, Scope *into)

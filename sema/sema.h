@@ -17,6 +17,22 @@ typedef struct InputSpec {
     const char *origin;         /* the option it came from, for messages */
 } InputSpec;
 
+/* --dynamic NAME:AXIS[=SYMBOL]: NAME is an input (a forward() parameter,
+ * a flattened entry such as input_dict.tensor_x, or a name given by
+ * --input-names) or an output (by its final name). */
+typedef struct DynamicAxis {
+    const char *name;
+    long axis;                  /* negative: counted from the end */
+    const char *symbol;         /* NULL: NAME_dimAXIS */
+    const char *origin;         /* the option, for messages */
+} DynamicAxis;
+
+/* --custom-opset DOMAIN=VERSION */
+typedef struct CustomOpset {
+    const char *domain;
+    int version;
+} CustomOpset;
+
 /* Where parameter values come from (the driver adapts io/safetensors). */
 typedef struct WeightSource {
     const char *path;           /* for messages */
@@ -42,6 +58,19 @@ typedef struct CompileRequest {
     int n_input_names;
     const char **output_names;
     int n_output_names;
+    const DynamicAxis *dynamic;
+    int n_dynamic;
+    bool no_params;             /* parameters become inputs, no data */
+    bool keep_initializers_as_inputs;
+    const char **libraries;     /* --library files with @symbolic functions */
+    int n_libraries;
+    const CustomOpset *custom_opsets;
+    int n_custom_opsets;
+    bool functions_all;         /* --functions: every module as a local function */
+    const char **functions;     /* --functions A,B: these classes */
+    int n_functions;
+    struct Report *report;      /* --report: collect unsupported calls and go
+                                 * on (sema/report.h); NULL: off */
 } CompileRequest;
 
 /* Returns the model, or NULL when errors were reported. */

@@ -151,3 +151,16 @@ void ptrvec_push(Arena *a, PtrVec *v, void *item)
     }
     v->items[v->len++] = item;
 }
+
+const char *arena_printable(Arena *a, const char *s, size_t n, size_t max)
+{
+    size_t keep = n > max ? max : n;
+    char *out = arena_alloc(a, keep + 4);
+    for (size_t i = 0; i < keep; i++) {
+        unsigned char c = (unsigned char)s[i];
+        out[i] = (c < 0x20 || c == 0x7f) ? '?' : (char)c;
+    }
+    if (keep < n)
+        memcpy(out + keep, "...", 3);
+    return out;
+}

@@ -31,6 +31,10 @@ char *arena_sprintf(Arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 char *arena_vsprintf(Arena *a, const char *fmt, va_list ap);
 
+/* Up to MAX bytes of S[0..N) for a message: control bytes become '?' and a
+ * cut text ends in "...". */
+const char *arena_printable(Arena *a, const char *s, size_t n, size_t max);
+
 /* A growable array of pointers kept in an arena. */
 typedef struct PtrVec {
     void **items;

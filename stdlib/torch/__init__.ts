@@ -12,6 +12,7 @@ from torch._index import index_select, select, narrow, split, tensor_split, chun
     masked_fill, masked_select, masked_scatter, take
 from torch._random import *
 from torch._tensor import Tensor, Size, dtype
+from torch._ops import ops
 import torch._scalar
 
 float32 = _native.float32

@@ -1,0 +1,40 @@
+/* What emit_onnx.c shares with emit_external.c: the binary writer, which
+ * can place chosen tensors in an external data file instead of inline. */
+#ifndef TSC_EMIT_PB_H
+#define TSC_EMIT_PB_H
+
+#include <stdint.h>
+
+#include "emit/emit_internal.h"
+
+/* Largest message protobuf readers accept (2 GiB - 1). */
+#define PB_MAX_MESSAGE ((size_t)INT32_MAX)
+
+/* Where one tensor's bytes are in the external data file. */
+typedef struct PbExternalRef {
+    const IrTensor *tensor;
+    uint64_t offset, length;
+} PbExternalRef;
+
+typedef struct PbExternal {
+    const char *location;       /* the data file, relative to the model */
+    PbExternalRef *refs;
+    int n;
+} PbExternal;
+
+/* The EmitWriter of binary ONNX; CTX is a PbExternal* or NULL (every
+ * tensor inline).  Deferred tensors (IrTensor.fill) written inline are
+ * generated into the model's arena first. */
+int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
+                     const void *ctx);
+
+/* The size of M serialized with every tensor inline, without generating
+ * deferred tensors. */
+size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm);
+
+/* Writes the tensors of MIN_BYTES or more to PATH.data and the model,
+ * pointing at them, to PATH (emit_external.c). */
+int emit_onnx_file_external(const IrModel *m, const SourceMap *sm, const char *path, size_t min_bytes,
+                            Diag *d);
+
+#endif
