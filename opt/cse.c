@@ -38,8 +38,8 @@ static bool mergeable(const Opt *o, const IrNode *n)
 
 static IrTensor *small_const(Opt *o, IrValue *v)
 {
-    IrTensor *t = opt_const(o, v);
-    return t && t->dtype != DT_STRING && t->nbytes <= CSE_CONST_BYTES ? t : NULL;
+    IrTensor *t = opt_const_lazy(o, v);
+    return t && t->dtype != DT_STRING && t->nbytes <= CSE_CONST_BYTES ? opt_const(o, v) : NULL;
 }
 
 static uint32_t mix(uint32_t h, uint32_t x)

@@ -18,6 +18,8 @@
 
 #define OPT_MAX_ROUNDS 8
 #define OPT_MAX_DEPTH 64
+/* opt_const_all() looks at constants up to this size only. */
+#define OPT_SCAN_BYTES (64 * 1024)
 
 OptOptions opt_defaults(void)
 {
@@ -221,18 +223,24 @@ int opt_apply(Opt *o)
 
 /* ---- constants ---- */
 
-IrTensor *opt_const(Opt *o, IrValue *v)
+IrTensor *opt_const_lazy(Opt *o, IrValue *v)
 {
     v = opt_get(o, v);
     if (!v)
         return NULL;
     if (v->init)
-        return opt_is_graph_input(o, v) || !v->init->data ? NULL : v->init;
+        return opt_is_graph_input(o, v) ? NULL : v->init;
     IrNode *p = v->producer;
     if (!p || opt_is_dead(o, p) || p->domain[0] || strcmp(p->op_type, "Constant") != 0)
         return NULL;
     IrAttr *a = ir_node_attr(p, "value");
-    return a && a->kind == IR_ATTR_TENSOR && a->t && a->t->data ? a->t : NULL;
+    return a && a->kind == IR_ATTR_TENSOR ? a->t : NULL;
+}
+
+IrTensor *opt_const(Opt *o, IrValue *v)
+{
+    IrTensor *t = opt_const_lazy(o, v);
+    return t && t->dtype != DT_STRING && ir_tensor_force(o->arena, t) ? t : NULL;
 }
 
 double opt_tensor_get(const IrTensor *t, int64_t i)
@@ -277,7 +285,10 @@ static bool numeric(DType t)
 
 bool opt_const_all(Opt *o, IrValue *v, double x)
 {
-    IrTensor *t = opt_const(o, v);
+    IrTensor *t = opt_const_lazy(o, v);
+    if (!t || t->nbytes > OPT_SCAN_BYTES)
+        return false;       /* large tensors are weights, not neutral elements */
+    t = opt_const(o, v);
     if (!t || !numeric(t->dtype))
         return false;
     int64_t n = ir_tensor_numel(t);

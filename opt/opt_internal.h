@@ -64,8 +64,12 @@ void opt_kill(Opt *o, IrNode *n);
 bool opt_is_dead(const Opt *o, const IrNode *n);
 
 /* The constant data of V: an initializer that is not also a graph input,
- * or the value of a Constant node; NULL otherwise. */
+ * or the value of a Constant node; NULL otherwise (and for strings).  Data
+ * deferred to an initialization recipe is generated (ir_tensor_force). */
 IrTensor *opt_const(Opt *o, IrValue *v);
+/* The same constant without generating deferred data (t->data may be
+ * NULL): for deciding from the type and size alone. */
+IrTensor *opt_const_lazy(Opt *o, IrValue *v);
 /* Whether V is a constant whose every element equals X (any numeric
  * element type; a NaN never matches). */
 bool opt_const_all(Opt *o, IrValue *v, double x);
