@@ -443,6 +443,9 @@ static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
         rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
     } else {
         OptOptions opt = opt_defaults();
+        opt.enabled = !o->no_optimize;
+        if (o->unroll_limit >= 0)
+            opt.unroll_limit = o->unroll_limit;
         opt_run(c, m, &opt);
         add_metadata(m, o, &c->arena);
         rc = write_output(c, o, m);

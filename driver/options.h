@@ -65,6 +65,9 @@ typedef struct Options {
     const char *function_names; /* NULL: every module class */
     bool report;                /* --report[=FILE] */
     const char *report_path;    /* NULL or "-": standard output */
+    /* graph passes (opt/) */
+    int unroll_limit;           /* --unroll-limit K; -1 = the default */
+    bool no_optimize;           /* --no-optimize */
     /* the command line, for the model's metadata */
     int argc;
     char **argv;

@@ -113,6 +113,28 @@ static bool attr_equal(const IrAttr *a, const IrAttr *b)
     }
 }
 
+/* Whether attribute A of N holds its operator's default (then it counts
+ * as absent: Softmax with axis=-1 written out is Softmax at opset 13+). */
+static bool is_default(Opt *o, const IrNode *n, const IrAttr *a)
+{
+    const OpAttrDef *d = n->schema ? opschema_attr(n->schema, a->name) : NULL;
+    IrAttr def;
+    return d && d->kind == a->kind && opschema_default(d, o->arena, &def) && attr_equal(a, &def);
+}
+
+/* Every attribute of A that is not a default is in B with the same value. */
+static bool attrs_within(Opt *o, IrNode *a, IrNode *b)
+{
+    for (int k = 0; k < a->n_attrs; k++) {
+        if (is_default(o, a, &a->attrs[k]))
+            continue;
+        IrAttr *other = ir_node_attr(b, a->attrs[k].name);
+        if (!other || !attr_equal(&a->attrs[k], other))
+            return false;
+    }
+    return true;
+}
+
 static uint32_t node_hash(Opt *o, IrNode *n)
 {
     uint32_t h = mix(hash_bytes(n->op_type, strlen(n->op_type)), (uint32_t)n->n_inputs);
@@ -123,24 +145,20 @@ static uint32_t node_hash(Opt *o, IrNode *n)
     /* attributes in any order: their hashes are summed */
     uint32_t attrs = 0;
     for (int k = 0; k < n->n_attrs; k++)
-        attrs += attr_hash(&n->attrs[k]);
+        if (!is_default(o, n, &n->attrs[k]))
+            attrs += attr_hash(&n->attrs[k]);
     return mix(h, attrs);
 }
 
 static bool node_equal(Opt *o, IrNode *a, IrNode *b)
 {
     if (a->op_type != b->op_type || strcmp(a->domain, b->domain) != 0 || a->n_inputs != b->n_inputs ||
-        a->n_outputs != b->n_outputs || a->n_attrs != b->n_attrs)
+        a->n_outputs != b->n_outputs || a->schema != b->schema)
         return false;
     for (int k = 0; k < a->n_inputs; k++)
         if (!value_equal(o, opt_get(o, a->inputs[k]), opt_get(o, b->inputs[k])))
             return false;
-    for (int k = 0; k < a->n_attrs; k++) {
-        IrAttr *other = ir_node_attr(b, a->attrs[k].name);
-        if (!other || !attr_equal(&a->attrs[k], other))
-            return false;
-    }
-    return true;
+    return attrs_within(o, a, b) && attrs_within(o, b, a);
 }
 
 /* Replaces N's outputs by FIRST's and removes N, when every output can go. */

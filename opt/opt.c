@@ -273,6 +273,13 @@ void opt_tensor_set(IrTensor *t, int64_t i, double v)
     case DT_BFLOAT16: { uint16_t h = eval_f64_to_bf16(v); memcpy(d + 2 * i, &h, 2); break; }
     case DT_INT64: { int64_t x = (int64_t)v; memcpy(d + 8 * i, &x, 8); break; }
     case DT_INT32: { int32_t x = (int32_t)v; memcpy(d + 4 * i, &x, 4); break; }
+    case DT_INT16: { int16_t x = (int16_t)v; memcpy(d + 2 * i, &x, 2); break; }
+    case DT_UINT16: { uint16_t x = (uint16_t)v; memcpy(d + 2 * i, &x, 2); break; }
+    case DT_UINT32: { uint32_t x = (uint32_t)v; memcpy(d + 4 * i, &x, 4); break; }
+    case DT_UINT64: { uint64_t x = (uint64_t)v; memcpy(d + 8 * i, &x, 8); break; }
+    case DT_INT8: d[i] = (unsigned char)(int8_t)v; break;
+    case DT_UINT8: d[i] = (unsigned char)v; break;
+    case DT_BOOL: d[i] = v != 0; break;
     default: assert(!"opt_tensor_set: element type not handled");
     }
 }
@@ -391,7 +398,7 @@ void opt_run(Compiler *c, IrModel *m, const OptOptions *options)
     Opt o = {.c = c, .m = m, .arena = m->arena, .opset = m->opset, .options = options};
     static const OptPass passes[] = {
         /* FOLD: constant folding (opt/fold.c, trace mode's work) goes first here. */
-        opt_simplify, opt_cse, opt_fuse,
+        opt_simplify, opt_cse, opt_fuse, opt_unroll,
     };
     for (int round = 0; round < OPT_MAX_ROUNDS; round++) {
         int changes = 0;
