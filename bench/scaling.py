@@ -18,6 +18,7 @@ import json
 from common import Table, fmt_bytes, fmt_ratio, fmt_time, log, median, repeat, run_timed
 
 LAYER_SIZES = (10, 100, 1000, 10000)
+DEFAULT_UNROLL_LIMIT = 16      # opt/opt.h OPT_DEFAULT_UNROLL_LIMIT
 LINE_SIZES = (1000, 10000, 100000)
 UNROLL_SIZES = (10, 100, 1000, 10000, 100000)
 
@@ -257,7 +258,145 @@ def weights_section(env):
     return t, [("Weight throughput >= 50%% of cp (%.0f%%)" % (100 * share), share >= 0.5)]
 
 
+# --- loops: ONNX Runtime's Loop against unrolled bodies -----------------------
+
+LOOP_TRIPS = (1, 2, 4, 8, 16, 32, 64, 128, 512)
+QUICK_LOOP_TRIPS = (1, 4, 16)
+
+RNN_LOOP_SOURCE = """import torch
+import torch.nn as nn
+
+
+class RnnLoop(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(64, 64)
+
+    def forward(self, x, n: int):
+        h = x
+        for i in range(n):
+            h = torch.tanh(self.fc(h) + x)
+        return h
+"""
+
+
+def unrolled_copy(src, dst, trips):
+    """The model at SRC with its one Loop (trip count from a graph input)
+    replaced by TRIPS copies of the body, the way --unroll-limit unrolls a
+    Loop whose trip count is a constant: the iteration number and the
+    condition become constants, carried values chain from copy to copy."""
+    import onnx
+    from onnx import helper, numpy_helper
+    import numpy as np
+    m = onnx.load(src)
+    g = m.graph
+    loop = next(n for n in g.node if n.op_type == "Loop")
+    body = next(a.g for a in loop.attribute if a.name == "body")
+    nodes = []
+    carried = list(loop.input[2:])
+    for i in range(trips):
+        ren = {body.input[0].name: "it_%d" % i, body.input[1].name: "cond_true"}
+        ren.update({b.name: c for b, c in zip(body.input[2:], carried)})
+        nodes.append(helper.make_node("Constant", [], ["it_%d" % i],
+                                      value=numpy_helper.from_array(np.array(i, dtype=np.int64))))
+        for n in body.node:
+            c = onnx.NodeProto()
+            c.CopyFrom(n)
+            c.name = "%s_u%d" % (n.name, i)
+            for k, v in enumerate(c.input):
+                c.input[k] = ren.get(v, v)
+            for k, v in enumerate(c.output):
+                ren[v] = c.output[k] = "%s_u%d" % (v, i)
+            nodes.append(c)
+        carried = [ren.get(o.name, o.name) for o in body.output[1:1 + len(carried)]]
+    nodes.insert(0, helper.make_node("Constant", [], ["cond_true"],
+                                     value=numpy_helper.from_array(np.array(True))))
+    out = []
+    for n in g.node:
+        if n is loop:
+            out += nodes
+            out += [helper.make_node("Identity", [c], [o]) for c, o in zip(carried, loop.output)]
+        else:
+            out.append(n)
+    del g.node[:]
+    g.node.extend(out)
+    used = {i for n in g.node for i in n.input}
+    keep = [i for i in g.input if i.name in used or i.name in {o.name for o in g.output}]
+    del g.input[:]
+    g.input.extend(keep)
+    onnx.save(m, dst)
+
+
 def loops_section(env):
-    t = Table("Loops in ONNX Runtime: Loop vs unrolled, by trip count", ["trip count"],
-              "not measured yet")
-    return t, "Loop cost: not measured yet."
+    import numpy as np
+    from examples import ort_jobs
+    trips = QUICK_LOOP_TRIPS if env.quick else LOOP_TRIPS
+    models = [("loop.ts (x + i)", os.path.join(common_srcdir(), "examples", "loop.ts"),
+               ["--input", "x:float32[2,3]", "--input", "y:int64[]"], "y", [2, 3]),
+              ("Linear(64)+tanh cell", None, ["--input", "x:float32[1,64]", "--input", "n:int64[]",
+                                             "--seed", "0"], "n", [1, 64])]
+    jobs, rows = [], []
+    log("loops: trip counts %s" % (trips,))
+    for label, path, opts, trip_input, xshape in models:
+        if path is None:
+            path = env.path("loops", "rnn_loop.ts")
+            with open(path, "w") as f:
+                f.write(RNN_LOOP_SOURCE)
+        loop_model = env.path("loops", "%d-loop.onnx" % len(rows))
+        r = run_timed([env.tsc, path] + opts + ["-o", loop_model])
+        if not r.ok:
+            rows.append((label, "error: " + r.err.strip()[-80:]))
+            continue
+        x = env.path("loops", "x%d.npy" % len(rows))
+        np.save(x, np.ones(xshape, dtype=np.float32))
+        for t in trips:
+            tn = env.path("loops", "t%d.npy" % t)
+            np.save(tn, np.array(t, dtype=np.int64))
+            un = env.path("loops", "%d-unrolled-%d.onnx" % (len(rows), t))
+            unrolled_copy(loop_model, un, t)
+            jobs.append({"id": "%d/%d" % (len(rows), t), "models": {"loop": loop_model, "unrolled": un},
+                         "inputs": {"x": x, trip_input: tn}, "sessions": 3 if env.quick else 5,
+                         "warmup": 3, "runs": env.ort_runs})
+        rows.append((label, None))
+    res = ort_jobs(env, jobs)
+    t = Table("Loops in ONNX Runtime: Loop vs its body unrolled, by trip count",
+              ["body", "trip count", "Loop run", "unrolled run", "run ratio", "Loop session",
+               "unrolled session", "session ratio"],
+              "Run: median latency; session: median session-creation time (both in ONNX Runtime, "
+              "1 thread).  Ratios are unrolled / Loop: below 1 the unrolled graph is faster.")
+    best = {}
+    for k, (label, err) in enumerate(rows):
+        if err:
+            t.add(label, err, *["-"] * 6)
+            continue
+        for trip in trips:
+            r = res.get("%d/%d" % (k, trip), {})
+            lo, un = r.get("loop", {}), r.get("unrolled", {})
+            if not lo or not un or lo.get("error") or un.get("error"):
+                t.add(label, trip, (lo or {}).get("error") or (un or {}).get("error") or "-", *["-"] * 5)
+                continue
+            lr, ur = median(lo["run_ms"]), median(un["run_ms"])
+            lc, uc = median(lo["create_ms"]), median(un["create_ms"])
+            t.add(label, trip, "%.3f ms" % lr, "%.3f ms" % ur, "%.2f" % (ur / lr), "%.2f ms" % lc,
+                  "%.2f ms" % uc, "%.2f" % (uc / lc))
+            best.setdefault(label, []).append((trip, ur / lr, uc / lc))
+    return t, loops_note(best)
+
+
+def loops_note(best):
+    """The trip counts up to which unrolling pays in every body measured:
+    the run is faster and the session costs less than twice as long."""
+    limit = None
+    for label, points in best.items():
+        ok = [trip for trip, run, sess in points if run < 1.0 and sess < 2.0]
+        pays = max(ok) if ok else 0
+        limit = pays if limit is None else min(limit, pays)
+    return ("--unroll-limit: in this run unrolling pays (faster runs, session creation under "
+            "2x the Loop's) up to a trip count of %s in every body measured; tsc2onnx's default "
+            "is %d (opt/opt.h, OPT_DEFAULT_UNROLL_LIMIT)." % (limit if limit is not None else "-",
+                                                             DEFAULT_UNROLL_LIMIT))
+
+
+def common_srcdir():
+    from common import SRCDIR
+    return SRCDIR
