@@ -29,6 +29,7 @@ typedef struct PbPending {
 
 typedef struct PbContext {
     Arena *arena;
+    PtrVec mapped;                  /* const IrTensor* whose bytes are a file's */
     const IrModel *model;
     const SourceMap *sources;
     const PbExternal *external;     /* tensors stored outside, or NULL */
@@ -189,6 +190,8 @@ static Onnx__TensorProto *pb_tensor(PbContext *c, const IrTensor *t, const char 
     } else {
         tp->has_raw_data = 1;
         tp->raw_data = pb_bytes(t->data, t->nbytes);
+        if (t->file && t->nbytes >= EMIT_COPY_MIN_BYTES)
+            ptrvec_push(c->arena, &c->mapped, (void *)t);
         if (!t->data && t->fill) {
             PbPending *p = arena_alloc(c->arena, sizeof *p);
             p->slot = &tp->raw_data;
@@ -424,20 +427,43 @@ static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
 }
 
 /* A ProtobufCBuffer that appends to a stdio stream and remembers the
- * first failure; after it, appends do nothing. */
+ * first failure; after it, appends do nothing.  protobuf-c appends a bytes
+ * field whole, so the raw_data of a tensor mapped from the weights file
+ * arrives as its data pointer, found in a small table and copied from file
+ * to file (emit_copy_bytes). */
 typedef struct FileSink {
     ProtobufCBuffer base;   /* first: protobuf-c sees a ProtobufCBuffer */
     FILE *out;
     int err;
+    const IrTensor **mapped;    /* open addressing by data pointer */
+    size_t cap;
 } FileSink;
+
+static size_t sink_slot(const FileSink *s, const void *data)
+{
+    size_t j = hash_bytes(&data, sizeof data) & (s->cap - 1);
+    while (s->mapped[j] && s->mapped[j]->data != data)
+        j = (j + 1) & (s->cap - 1);
+    return j;
+}
+
+static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped)
+{
+    s->cap = 16;
+    while (s->cap < 2 * (size_t)mapped->len)
+        s->cap *= 2;
+    s->mapped = arena_alloc(a, sizeof *s->mapped * s->cap);
+    for (int i = 0; i < mapped->len; i++)
+        s->mapped[sink_slot(s, ((const IrTensor *)mapped->items[i])->data)] = mapped->items[i];
+}
 
 static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t *data)
 {
     FileSink *sink = (FileSink *)buffer;
     if (sink->err || len == 0)
         return;
-    if (fwrite(data, 1, len, sink->out) != len)
-        sink->err = errno ? errno : EIO;
+    const IrTensor *t = len >= EMIT_COPY_MIN_BYTES ? sink->mapped[sink_slot(sink, data)] : NULL;
+    sink->err = emit_copy_bytes(sink->out, t && t->nbytes == len ? t : NULL, data, len);
 }
 
 size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm)
@@ -462,6 +488,7 @@ int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const cha
         p->slot->data = (uint8_t *)ir_tensor_force(m->arena, p->tensor);
     }
     FileSink sink = {.base = {.append = file_sink_append}, .out = out};
+    sink_index(&sink, m->arena, &c.mapped);
     errno = 0;
     protobuf_c_message_pack_to_buffer(&mp->base, &sink.base);
     if (sink.err) {

@@ -101,7 +101,17 @@ typedef struct IrTensor {
      * makes them resident). */
     void (*fill)(const struct IrTensor *t, void *dst);
     const void *fill_ctx;
+    /* Data mapped read-only from a file (weights): the open file and the
+     * data's offset in it, so that writers can copy the bytes from file to
+     * file (emit/emit_copy.c) without reading them through the mapping.
+     * NULL for data in memory. */
+    const struct IrFileBytes *file;
 } IrTensor;
+
+typedef struct IrFileBytes {
+    int fd;
+    uint64_t offset;
+} IrFileBytes;
 
 int64_t ir_tensor_numel(const IrTensor *t);
 IrTensor *ir_tensor_new(Arena *a, DType dt, int rank, const int64_t *dims);

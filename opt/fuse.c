@@ -81,24 +81,49 @@ static bool bn_params(Opt *o, IrNode *bn, BnParams *p)
     return true;
 }
 
-/* Output channel of element E of a (transposed) convolution's weight W. */
-static int64_t weight_channel(const IrTensor *w, bool transposed, int64_t group, int64_t e)
+static void scale_f32(float *restrict dst, const float *restrict src, int64_t n, double k)
 {
-    int64_t inner = 1;
+    for (int64_t e = 0; e < n; e++)
+        dst[e] = (float)((double)src[e] * k);
+}
+
+static void scale_f64(double *restrict dst, const double *restrict src, int64_t n, double k)
+{
+    for (int64_t e = 0; e < n; e++)
+        dst[e] = src[e] * k;
+}
+
+/* NW = W with each kernel scaled by S of its output channel: W[r, c, ...]
+ * belongs to channel r of a Conv, and to channel (r / (rows / group)) *
+ * cols + c of a ConvTranspose (ONNX's weight layouts).  Element by element
+ * in double, rounded once, block by block: these are the model's largest
+ * tensors. */
+static void scale_weights(const IrTensor *w, IrTensor *nw, bool transposed, int64_t group, const double *s)
+{
+    int64_t inner = 1, rows = w->dims[0], cols = w->dims[1];
     for (int i = 2; i < w->rank; i++)
         inner *= w->dims[i];
-    if (!transposed)
-        return e / (inner * w->dims[1]);
-    int64_t ci = e / (inner * w->dims[1]), j = (e / inner) % w->dims[1];
-    int64_t per_group = w->dims[0] / group;
-    return (ci / per_group) * w->dims[1] + j;
+    if (!transposed) {         /* one channel per row: whole rows at once */
+        inner *= cols;
+        cols = 1;
+    }
+    for (int64_t r = 0; r < rows; r++) {
+        for (int64_t c = 0; c < cols; c++) {
+            double k = s[transposed ? (r / (rows / group)) * cols + c : r];
+            int64_t at = (r * cols + c) * inner;
+            if (w->dtype == DT_FLOAT)
+                scale_f32((float *)nw->data + at, (const float *)w->data + at, inner, k);
+            else
+                scale_f64((double *)nw->data + at, (const double *)w->data + at, inner, k);
+        }
+    }
 }
 
 static void fold_bn(Opt *o, IrNode *conv, IrNode *bn, const BnParams *p, IrTensor *w, IrTensor *b)
 {
     bool transposed = fuse_is_op(conv, "ConvTranspose");
     int64_t group = opt_attr_int(conv, "group", 1);
-    IrTensor *nw = ir_tensor_new(o->arena, w->dtype, w->rank, w->dims);
+    IrTensor *nw = opt_tensor_uninit(o, w->dtype, w->rank, w->dims);
     IrTensor *nb = ir_tensor_new(o->arena, w->dtype, 1, &p->channels);
     double *s = arena_alloc(o->arena, sizeof(double) * (size_t)p->channels);
     for (int64_t c = 0; c < p->channels; c++) {
@@ -106,9 +131,7 @@ static void fold_bn(Opt *o, IrNode *conv, IrNode *bn, const BnParams *p, IrTenso
         double bias = b ? opt_tensor_get(b, c) : 0.0;
         opt_tensor_set(nb, c, (bias - opt_tensor_get(p->mean, c)) * s[c] + opt_tensor_get(p->bias, c));
     }
-    int64_t n = ir_tensor_numel(w);
-    for (int64_t e = 0; e < n; e++)
-        opt_tensor_set(nw, e, opt_tensor_get(w, e) * s[weight_channel(w, transposed, group, e)]);
+    scale_weights(w, nw, transposed, group, s);
     IrValue *wv = fuse_input(o, conv, 1);
     IrValue *ins[3] = {fuse_input(o, conv, 0), opt_new_const(o, o->m->graph, nw, wv->name),
                        opt_new_const(o, o->m->graph, nb, arena_sprintf(o->arena, "%s_bias", wv->name))};

@@ -326,6 +326,19 @@ bool opt_const_ints(Opt *o, IrValue *v, int64_t **out, int64_t *n)
     return true;
 }
 
+IrTensor *opt_tensor_uninit(Opt *o, DType dt, int rank, const int64_t *dims)
+{
+    IrTensor *t = arena_alloc(o->arena, sizeof *t);
+    t->dtype = dt;
+    t->rank = rank;
+    t->dims = arena_alloc(o->arena, sizeof(int64_t) * (size_t)(rank > 0 ? rank : 1));
+    if (rank > 0)
+        memcpy(t->dims, dims, sizeof(int64_t) * (size_t)rank);
+    t->nbytes = (size_t)ir_tensor_numel(t) * dtype_size(dt);
+    t->data = arena_alloc_raw(o->arena, t->nbytes);
+    return t;
+}
+
 IrValue *opt_new_const(Opt *o, IrGraph *g, IrTensor *t, const char *hint)
 {
     (void)o;

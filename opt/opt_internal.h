@@ -79,6 +79,8 @@ bool opt_const_scalar(Opt *o, IrValue *v, double *x);
 /* The elements of a constant integer tensor V (int32 or int64) as int64,
  * in a new arena array; false otherwise. */
 bool opt_const_ints(Opt *o, IrValue *v, int64_t **out, int64_t *n);
+/* A tensor whose data the caller writes whole (not zeroed). */
+IrTensor *opt_tensor_uninit(Opt *o, DType dt, int rank, const int64_t *dims);
 /* A new initializer of G holding T. */
 IrValue *opt_new_const(Opt *o, IrGraph *g, IrTensor *t, const char *hint);
 
