@@ -267,6 +267,14 @@ void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col)
     if (offset < from)
         offset = from;
     *line = idx + 1;
+    if (offset - from <= SOURCE_CHAR_STEP) {
+        /* a short way into the line: count its characters directly */
+        int chars = 0;
+        for (uint32_t i = from; i < offset; i++)
+            chars += ((unsigned char)f->text[i] & 0xC0) != 0x80;
+        *col = 1 + chars;
+        return;
+    }
     *col = 1 + (int)(source_chars_before(f, offset) - source_chars_before(f, from));
 }
 
