@@ -385,8 +385,8 @@ static void add_metadata(IrModel *m, const Options *o, Arena *a)
 
 static int check_options(const Options *o)
 {
-    if (o->trace)
-        return usage_error("--trace: %s%s", "not supported yet", "");
+    if (o->trace && (o->functions || o->no_params))
+        return usage_error("--trace with %s: not supported yet%s", o->functions ? "--functions" : "--no-params", "");
     if (o->external_data && o->emit != EMIT_ONNX)
         return usage_error("--external-data: only for --emit onnx%s%s", "", "");
     if (o->external_data && o->output && strcmp(o->output, "-") == 0)
@@ -424,10 +424,31 @@ static void export_request(Compiler *c, const Options *o, CompileRequest *req)
     req->functions = split_names(&c->arena, o->function_names, &req->n_functions);
 }
 
+void driver_passes(Compiler *c, const Options *o, IrModel *m)
+{
+    OptOptions opt = opt_defaults();
+    FoldStats st = {0};
+    opt.enabled = !o->no_optimize;
+    if (o->unroll_limit >= 0)
+        opt.unroll_limit = o->unroll_limit;
+    opt.fold = !o->no_fold;
+    opt.fold_options.seed = o->seed;
+    if (o->fold_limit > 0)
+        opt.fold_options.max_elements = o->fold_limit;
+    opt.fold_stats = &st;
+    opt_run(c, m, &opt);
+    if (o->verbose && opt.fold)
+        fprintf(stderr, "tsc2onnx: folding: %d nodes replaced by constants; %d nodes before, %d after\n",
+                st.folded, st.nodes_before, st.nodes_after);
+}
+
 /* Runs the pipeline once the inputs and weights are known. */
 static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
 {
     export_request(c, o, req);
+    req->trace_points = o->trace;
+    if (o->trace)
+        req->n_input_names = 0;     /* the trace's inputs are renamed (driver/trace.c) */
     Report report = {0};
     if (o->report)
         req->report = &report;
@@ -441,12 +462,8 @@ static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
                    calls == 1 ? "" : "s");
     if (!m || c->diag.nerrors) {
         rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
-    } else {
-        OptOptions opt = opt_defaults();
-        opt.enabled = !o->no_optimize;
-        if (o->unroll_limit >= 0)
-            opt.unroll_limit = o->unroll_limit;
-        opt_run(c, m, &opt);
+    } else if ((m = driver_optimize(c, o, m, o->report ? &report.specializations : NULL, &rc)) != NULL) {
+        report.model = o->report ? m : report.model;
         add_metadata(m, o, &c->arena);
         rc = write_output(c, o, m);
     }
@@ -492,4 +509,50 @@ int compile_command(const Options *o)
     weights_close(w);
     compiler_free(&c);
     return rc;
+}
+
+/* ---- tsc2onnx compare (driver/compare.c) ---- */
+
+IrModel *compile_for_compare(Compiler *c, const Options *o, bool all_dynamic, Weights **w, int *rc)
+{
+    SpecList specs = {0};
+    WeightSource src = {0};
+    const char *err = NULL;
+    *w = NULL;
+    if (!source_load(&c->arena, &c->sources, o->file, &err)) {
+        fprintf(stderr, "tsc2onnx: error: cannot read '%s': %s\n", o->file, err);
+        *rc = EXIT_IO;
+        return NULL;
+    }
+    CompileRequest req = {
+        .path = o->file, .opset = o->opset, .entry = o->entry,
+        .args = o->args.items, .n_args = o->args.len,
+        .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
+        .seed = o->seed, .trace_points = true,
+    };
+    *rc = o->functions || o->no_params
+              ? usage_error("compare with %s: not supported yet%s", o->functions ? "--functions" : "--no-params", "")
+              : collect_inputs(c, o, &specs, &req);
+    if (*rc == EXIT_OK && o->weights)
+        *rc = open_weights(c, o->weights, w, &src);
+    if (*rc != EXIT_OK)
+        return NULL;
+    for (int i = 0; all_dynamic && i < specs.len; i++) {
+        IrType *t = &specs.items[i].type;
+        for (int k = 0; k < t->rank; k++) {
+            const char *sym = arena_sprintf(&c->arena, "%s_dim%d", specs.items[i].name, k);
+            t->dims[k] = dim_sym(symdim_named(&c->arena, &c->names, sym));
+        }
+    }
+    req.inputs = specs.items;
+    req.n_inputs = specs.len;
+    req.weights = *w ? &src : NULL;
+    req.libraries = o->libraries.items;
+    req.n_libraries = o->libraries.len;
+    IrModel *m = sema_compile(c, &req);
+    if (!m || c->diag.nerrors) {
+        *rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
+        return NULL;
+    }
+    return m;
 }

@@ -5,7 +5,9 @@
 #include <stdint.h>
 
 #include "driver/options.h"
+#include "eval/eval.h"
 #include "support/arena.h"
+#include "support/context.h"
 #include "support/intern.h"
 
 /* tsc2onnx [options] FILE: returns the exit status. */
@@ -22,6 +24,39 @@ int run_command(const Options *o);
  * with newlines) says what went wrong. */
 int run_check_data_set(Arena *a, Interner *names, const char *model_path, const char *dir,
                        uint64_t seed, double rtol, double atol, char **msg);
+
+/* ---- trace mode, folding and compare (driver/trace.c, driver/compare.c) ---- */
+
+/* tsc2onnx compare FILE ...: returns the exit status. */
+int compare_command(const Options *o);
+
+/* FILE compiled as the compile command does, not written: tensors read as
+ * Python numbers marked for trace mode, inputs named after forward()'s
+ * parameters, every input axis a symbol when ALL_DYNAMIC.  NULL with *RC
+ * set after reporting; *W (weights_close) holds the weights. */
+struct Weights;
+IrModel *compile_for_compare(Compiler *c, const Options *o, bool all_dynamic, struct Weights **w, int *rc);
+
+/* The --example values of G's inputs, by name, into VALUES (indexed like
+ * g->inputs; entries without an example stay NULL). */
+int driver_example_values(Compiler *c, const Options *o, const IrGraph *g, EvalValue **values);
+
+/* The trace of M on INPUTS (opt_specialize), its specializations in RES
+ * and, when WARN, reported as warnings.  NULL with *RC set on failure. */
+struct SpecResult;
+IrModel *driver_trace(Compiler *c, const Options *o, IrModel *m, EvalValue *const *inputs,
+                      struct SpecResult *res, bool warn, int *rc);
+
+/* Constant folding unless --no-fold. */
+void driver_fold(const Options *o, IrModel *m);
+/* The graph passes (opt/, folding included) with the command line's
+ * settings: --no-optimize, --unroll-limit, --no-fold, --fold-limit. */
+void driver_passes(Compiler *c, const Options *o, IrModel *m);
+
+/* After sema: the trace (--trace) of M, then folding; the model to write,
+ * or NULL with *RC set after reporting.  REPORT (ReportEntry *, or NULL)
+ * gets a row per specialization for --report. */
+IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *report, int *rc);
 
 /* ONNX's test tolerances, the defaults of --rtol and --atol. */
 #define RUN_RTOL 1e-3

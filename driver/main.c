@@ -1,6 +1,6 @@
 /* tsc2onnx: the driver.  Parses the command line, runs the pipeline
  *
- *   lexer -> parser -> sema -> lower -> emit
+ *   lexer -> parser -> sema -> lower -> opt -> emit
  *
  * and maps the outcome to the documented exit statuses.  This is the only
  * place that owns process-wide state. */
@@ -52,12 +52,6 @@ static int run_front_end(const Options *o)
     return rc;
 }
 
-static int not_supported(const char *what)
-{
-    fprintf(stderr, "tsc2onnx: error: %s: not supported yet\n", what);
-    return EXIT_USAGE;
-}
-
 int main(int argc, char **argv)
 {
     Options opts;
@@ -65,7 +59,7 @@ int main(int argc, char **argv)
     int rc = options_parse(argc, argv, &opts, &done);
     if (rc == EXIT_OK && !done) {
         if (opts.command == CMD_COMPARE)
-            rc = not_supported("tsc2onnx compare");
+            rc = compare_command(&opts);
         else if (opts.command == CMD_RUN)
             rc = run_command(&opts);
         else if (opts.emit == EMIT_TOKENS || opts.emit == EMIT_AST)

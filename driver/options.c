@@ -35,6 +35,8 @@ enum {
     OPT_CHECK_OUTPUTS,
     OPT_RTOL,
     OPT_ATOL,
+    OPT_NO_FOLD,
+    OPT_FOLD_LIMIT,
     /* graph passes (opt/) */
     OPT_UNROLL_LIMIT,
     OPT_NO_OPTIMIZE,
@@ -70,6 +72,8 @@ static const struct option long_options[] = {
     {"check-outputs", required_argument, NULL, OPT_CHECK_OUTPUTS},
     {"rtol", required_argument, NULL, OPT_RTOL},
     {"atol", required_argument, NULL, OPT_ATOL},
+    {"no-fold", no_argument, NULL, OPT_NO_FOLD},
+    {"fold-limit", required_argument, NULL, OPT_FOLD_LIMIT},
     {"unroll-limit", required_argument, NULL, OPT_UNROLL_LIMIT},
     {"no-optimize", no_argument, NULL, OPT_NO_OPTIMIZE},
     {NULL, 0, NULL, 0},
@@ -92,6 +96,8 @@ static const char usage_text[] =
     "                           randn/rand/ones/zeros/arange(dims)[:dtype]\n"
     "      --dynamic NAME:AXIS[=SYMBOL]  make an axis of an example-typed input dynamic\n"
     "      --trace              trace mode: run on the examples, unroll loops and branches\n"
+    "      --no-fold            do not fold constants\n"
+    "      --fold-limit N       fold outputs of at most N elements (default 1048576)\n"
     "      --weights FILE       parameter values from a .safetensors file\n"
     "      --seed N             seed for default parameter initialization\n"
     "      --input-names A,B    rename graph inputs\n"
@@ -116,7 +122,9 @@ static const char usage_text[] =
     "\n"
     "run: --input NAME=VALUE takes the --example forms or @file.pb (a TensorProto);\n"
     "     -o DIR writes DIR/<output>.npy; --seed N seeds random operators;\n"
-    "     --check-outputs DIR compares within --rtol R (1e-3) and --atol A (1e-7)\n";
+    "     --check-outputs DIR compares within --rtol R (1e-3) and --atol A (1e-7)\n"
+    "compare: --example for every input; exit 3 when the trace differs from the script\n"
+    "     on some input (within --rtol, --atol); -o DIR for a counterexample's .npy files\n";
 
 static void options_usage_error(const char *fmt, const char *arg)
 {
@@ -259,6 +267,14 @@ static int options_apply(int ch, const char *arg, Options *o)
             options_usage_error("--rtol and --atol expect a non-negative number, found '%s'", arg);
             return EXIT_USAGE;
         }
+        break;
+    case OPT_NO_FOLD: o->no_fold = true; break;
+    case OPT_FOLD_LIMIT:
+        if (!parse_int_arg(arg, 1, 0x7fffffffffffffffLL, &v)) {
+            options_usage_error("--fold-limit expects a positive integer, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->fold_limit = v;
         break;
     case OPT_UNROLL_LIMIT:
         if (!parse_int_arg(arg, 0, 0x7fffffff, &v)) {

@@ -7,7 +7,9 @@
  * the scope chain of the enclosing graphs, its attributes converted (GRAPH
  * attributes recursively, their bodies seeing this graph's scope) and its
  * outputs named as in the file.  Value types come from the graph's inputs,
- * outputs and value_info. */
+ * outputs and value_info.  A node that calls a model-local function
+ * (FunctionProto) is replaced by the function's body, inlined with its
+ * values renamed apart, so that the evaluator only ever sees operators. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,14 @@ typedef struct ModelLoader {
     Loader base;
     Interner *names;
     IrModel *model;
+    const Onnx__ModelProto *proto;      /* for its local functions */
+    const Onnx__NodeProto *call;        /* the call being inlined, for ref_attr_name */
+    const Onnx__FunctionProto *callee;
+    int inline_depth;
 } ModelLoader;
+
+/* Function calls nest at most this deep (a function calling itself). */
+#define LOAD_MAX_INLINE_DEPTH 64
 
 /* ---- name maps: interned name -> pointer, open addressing --------------- */
 
@@ -209,15 +218,39 @@ static bool load_type_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProt
     return true;
 }
 
+/* The value of the calling node's attribute NAME inside an inlined
+ * function body, or the function's default for it; NULL when neither. */
+static const Onnx__AttributeProto *referenced_attr(const ModelLoader *ml, const char *name)
+{
+    if (!ml->call || !ml->callee)
+        return NULL;
+    for (size_t i = 0; i < ml->call->n_attribute; i++)
+        if (ml->call->attribute[i]->name && strcmp(ml->call->attribute[i]->name, name) == 0)
+            return ml->call->attribute[i];
+    for (size_t i = 0; i < ml->callee->n_attribute_proto; i++)
+        if (ml->callee->attribute_proto[i]->name && strcmp(ml->callee->attribute_proto[i]->name, name) == 0)
+            return ml->callee->attribute_proto[i];
+    return NULL;
+}
+
 static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap,
                       const Scope *scope)
 {
     Loader *L = &ml->base;
     if (!ap->name || !*ap->name)
         return emit_loader_error(L, "node '%s' (%s): attribute without a name", n->name, n->op_type);
-    if (ap->ref_attr_name && *ap->ref_attr_name)
-        return emit_loader_error(L, "node '%s' (%s): attribute '%s' refers to a function attribute",
-                          n->name, n->op_type, ap->name);
+    if (ap->ref_attr_name && *ap->ref_attr_name) {
+        const Onnx__AttributeProto *actual = referenced_attr(ml, ap->ref_attr_name);
+        if (!actual && !ml->callee)
+            return emit_loader_error(L, "node '%s' (%s): attribute '%s' refers to a function attribute "
+                                     "outside a function", n->name, n->op_type, ap->name);
+        if (!actual)
+            return true;        /* neither given nor defaulted: the attribute is absent */
+        Onnx__AttributeProto renamed = *actual;
+        renamed.name = ap->name;
+        renamed.ref_attr_name = NULL;
+        return load_attr(ml, n, &renamed, scope);
+    }
     switch (guess_attr_kind(ap)) {
     case IR_ATTR_FLOAT: ir_set_attr_float(n, ap->name, ap->f); return true;
     case IR_ATTR_INT: ir_set_attr_int(n, ap->name, ap->i); return true;
@@ -375,11 +408,80 @@ static void load_node_outputs(ModelLoader *ml, const Onnx__NodeProto *np, IrNode
     }
 }
 
+static const Onnx__FunctionProto *find_function(const ModelLoader *ml, const char *domain,
+                                               const char *op)
+{
+    for (size_t i = 0; ml->proto && i < ml->proto->n_functions; i++) {
+        const Onnx__FunctionProto *f = ml->proto->functions[i];
+        if (f->name && strcmp(f->name, op) == 0 && strcmp(f->domain ? f->domain : "", domain) == 0)
+            return f;
+    }
+    return NULL;
+}
+
+static void load_node(ModelLoader *ml, const Onnx__NodeProto *np, IrGraph *g, Scope *scope,
+                      const NameMap *types);
+
+/* The function's body in a scope of its own that holds only its formal
+ * inputs; each formal output then reaches the caller through an Identity
+ * named as the call's output, so the names the caller sees do not change. */
+static void inline_function(ModelLoader *ml, const Onnx__NodeProto *np, const Onnx__FunctionProto *fp,
+                            IrGraph *g, Scope *scope)
+{
+    Loader *L = &ml->base;
+    if (ml->inline_depth >= LOAD_MAX_INLINE_DEPTH) {
+        emit_loader_error(L, "function '%s': calls nest more than %d deep", fp->name, LOAD_MAX_INLINE_DEPTH);
+        return;
+    }
+    Scope *fs = arena_alloc(L->arena, sizeof *fs);
+    for (size_t k = 0; k < fp->n_input && k < np->n_input; k++) {
+        IrValue *v = np->input[k] && *np->input[k] ? scope_lookup(scope, intern(ml->names, np->input[k])) : NULL;
+        if (v && fp->input[k])
+            name_put(L->arena, &fs->values, intern(ml->names, fp->input[k]), v);
+        else if (np->input[k] && *np->input[k])
+            emit_loader_error(L, "call of '%s': input '%s' is not defined", fp->name, np->input[k]);
+    }
+    const Onnx__NodeProto *saved_call = ml->call;
+    const Onnx__FunctionProto *saved_callee = ml->callee;
+    ml->call = np;
+    ml->callee = fp;
+    ml->inline_depth++;
+    NameMap no_types = {0};
+    for (size_t i = 0; i < fp->n_node; i++)
+        load_node(ml, fp->node[i], g, fs, &no_types);
+    ml->inline_depth--;
+    ml->call = saved_call;
+    ml->callee = saved_callee;
+    for (size_t k = 0; k < np->n_output; k++) {
+        if (!np->output[k] || !*np->output[k])
+            continue;
+        IrValue *body = k < fp->n_output && fp->output[k] ? scope_lookup(fs, intern(ml->names, fp->output[k]))
+                                                          : NULL;
+        if (!body) {
+            emit_loader_error(L, "function '%s': output %zu is not defined", fp->name, k);
+            continue;
+        }
+        IrNode *id = ir_node_new(g, "Identity", "", &body, 1, 0, SPAN_NONE);
+        id->schema = node_schema("Identity", "", ml->model->opset);
+        Onnx__NodeProto out = ONNX__NODE_PROTO__INIT;
+        char *name = np->output[k];
+        out.n_output = 1;
+        out.output = &name;
+        load_node_outputs(ml, &out, id, scope, &no_types);
+        id->outputs[0]->type = body->type;
+    }
+}
+
 static void load_node(ModelLoader *ml, const Onnx__NodeProto *np, IrGraph *g, Scope *scope,
                       const NameMap *types)
 {
     Loader *L = &ml->base;
     const char *op = np->op_type ? np->op_type : "";
+    const Onnx__FunctionProto *fp = find_function(ml, node_domain(np), op);
+    if (fp) {
+        inline_function(ml, np, fp, g, scope);
+        return;
+    }
     IrValue **inputs = arena_alloc(L->arena, sizeof(IrValue *) * (np->n_input + 1));
     const char *label = np->name && *np->name ? np->name : op;
     for (size_t k = 0; k < np->n_input; k++) {
@@ -539,6 +641,7 @@ IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
     }
     int opset = default_opset(mp);
     ml.model = ir_model_new(a, names, opset > 0 ? opset : 1);
+    ml.proto = mp;
     load_model_info(&ml, mp);
     if (mp->graph->name)
         ml.model->graph->name = arena_strdup(a, mp->graph->name);

@@ -9,6 +9,7 @@
 # inputs: x=ones(2,3) y=1
 # inputs: x=randn(4,5) y=100
 # opsets: 11 15 17
+# compare: diverges
 import torch
 import torch.nn as nn
 

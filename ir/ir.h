@@ -179,6 +179,12 @@ struct IrNode {
     const char *scope_type; /* that module's class name, e.g. "Conv2d" */
     IrGraph *graph;
     int id;
+    /* Trace mode (opt/specialize.c), never written to a model: an Identity
+     * that is a tensor read as a Python number ("int", "float", "bool",
+     * "item", "index") or a forward() parameter annotated int, float or bool
+     * ("parameter"), frozen to the example's value; an If or Loop of a
+     * @torch.jit.script function ("script"), kept as it is; else NULL. */
+    const char *trace_point;
 };
 
 struct IrGraph {

@@ -64,6 +64,8 @@ IrNode *lower_if(Lower *L, IrValue *cond, IrGraph *then_g, IrGraph *else_g, cons
 {
     assert(then_g->outputs.len == n && else_g->outputs.len == n);
     IrNode *node = new_node(L, "If", &cond, 1, n, types, span);
+    if (L->scripted)
+        node->trace_point = "script";
     ir_set_attr_graph(node, "then_branch", then_g);
     ir_set_attr_graph(node, "else_branch", else_g);
     return node;
@@ -94,6 +96,8 @@ IrNode *lower_loop(Lower *L, IrValue *trip_count, IrValue *cond, IrValue **inits
     for (int i = 0; i < n_carried; i++)
         inputs[2 + i] = inits[i];
     IrNode *node = new_node(L, "Loop", inputs, n_carried + 2, n_outputs, out_types, span);
+    if (L->scripted)
+        node->trace_point = "script";
     ir_set_attr_graph(node, "body", body);
     return node;
 }

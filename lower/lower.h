@@ -22,6 +22,9 @@ struct Lower {
     struct LowerFunctions *functions;   /* --functions, or NULL */
     int n_constants;
     int n_subgraphs;        /* for subgraph names */
+    bool trace_points;      /* mark tensors read as Python numbers (IrNode.trace_point) */
+    int scripted;           /* inside @torch.jit.script functions: If and Loop
+                             * nodes are marked "script" (kept by trace mode) */
 };
 
 void lower_init(Lower *L, Compiler *c, IrModel *m, int opset);

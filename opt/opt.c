@@ -6,8 +6,9 @@
  *     fold -> simplify -> cse -> fuse -> unroll -> (again until nothing
  *     changes, at most OPT_MAX_ROUNDS times) -> dead-code removal
  *
- * Constant folding (opt/fold.c) belongs to trace mode's evaluator work and
- * plugs in at the place marked FOLD below. */
+ * Constant folding is opt/fold.c's (the evaluator runs the nodes); a round
+ * starts with it because the other passes make new constants (a Loop
+ * unrolled, a Reshape chain shortened) and it makes room for them. */
 #include <assert.h>
 #include <math.h>
 #include <string.h>
@@ -23,7 +24,10 @@
 
 OptOptions opt_defaults(void)
 {
-    return (OptOptions){.enabled = true, .unroll_limit = OPT_DEFAULT_UNROLL_LIMIT};
+    return (OptOptions){
+        .enabled = true, .unroll_limit = OPT_DEFAULT_UNROLL_LIMIT, .fold = true,
+        .fold_options = {.max_elements = FOLD_DEFAULT_MAX_ELEMENTS, .small_bytes = FOLD_DEFAULT_SMALL_BYTES},
+    };
 }
 
 /* ---- walking the graphs ---- */
@@ -404,17 +408,35 @@ static int run_pass(Opt *o, OptPass pass)
     return opt_apply(o);
 }
 
+/* Constant folding; returns the nodes it replaced. */
+static int fold(IrModel *m, const OptOptions *options, bool first)
+{
+    if (!options->fold)
+        return 0;
+    FoldStats st;
+    opt_fold(m, &options->fold_options, &st);
+    FoldStats *sum = options->fold_stats;
+    if (sum) {
+        if (first)
+            *sum = st;
+        else
+            sum->folded += st.folded;
+        sum->nodes_after = st.nodes_after;
+        sum->init_bytes_after = st.init_bytes_after;
+    }
+    return st.folded;
+}
+
 void opt_run(Compiler *c, IrModel *m, const OptOptions *options)
 {
-    if (!options->enabled)
+    if (!options->enabled) {
+        fold(m, options, true);
         return;
+    }
     Opt o = {.c = c, .m = m, .arena = m->arena, .opset = m->opset, .options = options};
-    static const OptPass passes[] = {
-        /* FOLD: constant folding (opt/fold.c, trace mode's work) goes first here. */
-        opt_simplify, opt_cse, opt_fuse, opt_unroll,
-    };
+    static const OptPass passes[] = {opt_simplify, opt_cse, opt_fuse, opt_unroll};
     for (int round = 0; round < OPT_MAX_ROUNDS; round++) {
-        int changes = 0;
+        int changes = fold(m, options, round == 0);
         for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)
             changes += run_pass(&o, passes[i]);
         if (!changes)

@@ -13,6 +13,7 @@
 #define TSC_OPT_H
 
 #include "ir/ir.h"
+#include "opt/fold.h"
 #include "support/context.h"
 
 /* Default of --unroll-limit (see opt/unroll.c and bench/results.md for the
@@ -22,11 +23,15 @@
 typedef struct OptOptions {
     bool enabled;           /* false: the graph is emitted as sema built it */
     int unroll_limit;       /* Loops with a constant trip count <= this unroll */
+    bool fold;              /* constant folding (opt/fold.c) */
+    FoldOptions fold_options;
+    FoldStats *fold_stats;  /* NULL, or summed over the pipeline's folds */
 } OptOptions;
 
 OptOptions opt_defaults(void);
 
-/* Runs the pipeline on M (opset M->opset). */
+/* Runs the pipeline on M (opset M->opset); folding runs even when the
+ * other passes are disabled (it has its own --no-fold). */
 void opt_run(Compiler *c, IrModel *m, const OptOptions *o);
 
 #endif

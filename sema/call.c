@@ -375,6 +375,8 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
         types_check_optionals(in, fn);
     }
     Value *result;
+    if (fn->scripted && in->lower)
+        in->lower->scripted++;      /* its If and Loop nodes stay in a trace */
     if (fn->def->kind == AST_LAMBDA) {
         result = eval_expr(in, fn->def->u.lambda.body);
     } else {
@@ -382,6 +384,8 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
         result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value
                : st == EXEC_MAYBE ? control_function_result(in, span) : val_none(in);
     }
+    if (fn->scripted && in->lower)
+        in->lower->scripted--;
     in->depth--;
     in->frame = frame.caller;
     /* an error the stdlib reported (_native.error) unwinds to the user's

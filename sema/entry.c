@@ -92,6 +92,41 @@ static Value *construct_entry(EntryCtx *e)
     return m;
 }
 
+/* Required parameters of the entry's constructor (or of the entry
+ * function) that no --arg gives: one error naming them all, at the
+ * definition, instead of a TypeError from a call that has no place in the
+ * file.  True when nothing is missing. */
+static bool entry_args_given(EntryCtx *e, Value *entry, const CallArgs *args)
+{
+    Interp *in = e->in;
+    Value *init = entry->kind == VK_CLASS ? class_lookup(entry, in->id.init) : entry;
+    if (!init || init->kind != VK_FUNCTION || init->u.func->def->kind != AST_FUNCTION_DEF)
+        return true;
+    const Function *fn = init->u.func;
+    const AstNode *a = fn->args;
+    int np = a->u.arguments.posonlyargs.len + a->u.arguments.args.len;
+    const char *missing = NULL;
+    for (int i = entry->kind == VK_CLASS ? 1 : 0; i < np - fn->n_defaults; i++) {
+        int nposonly = a->u.arguments.posonlyargs.len;
+        const AstNode *p = i < nposonly ? a->u.arguments.posonlyargs.items[i]
+                                        : a->u.arguments.args.items[i - nposonly];
+        bool given = false;
+        for (int k = 0; k < args->n_kw && !given; k++)
+            given = args->kw_names[k] == p->u.arg.name;
+        if (!given)
+            missing = arena_sprintf(in->arena, "%s%s'%s'", missing ? missing : "", missing ? ", " : "",
+                                    p->u.arg.name);
+    }
+    if (!missing)
+        return true;
+    Span at = entry->kind == VK_CLASS ? entry->u.cls->span : fn->def->span;
+    diag_error(diag_of(e), at, "the entry '%s' needs %s %s: give %s with --arg NAME=VALUE",
+               entry->kind == VK_CLASS ? entry->u.cls->name : fn->name,
+               strchr(missing, ',') ? "the arguments" : "the argument", missing,
+               strchr(missing, ',') ? "them" : "it");
+    return false;
+}
+
 static Value *construct_entry_in(EntryCtx *e)
 {
     Interp *in = e->in;
@@ -120,6 +155,8 @@ static Value *construct_entry_in(EntryCtx *e)
             return NULL;
         args.n_kw++;
     }
+    if (!entry_args_given(e, entry, &args))
+        return NULL;
     Frame frame = {.locals = e->main->u.module->globals, .globals = e->main->u.module->globals,
                    .module = e->main->u.module};
     in->frame = &frame;
@@ -311,6 +348,7 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     model->source_root = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : "";
     Lower lower;
     lower_init(&lower, c, model, req->opset);
+    lower.trace_points = req->trace_points;
     in.lower = &lower;
     LowerFunctions functions = {.all = req->functions_all, .classes = req->functions,
                                 .n_classes = req->n_functions, .domain = LOWER_FUNCTION_DOMAIN};

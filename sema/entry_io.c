@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/opschema.h"
 #include "ir/symdim.h"
 #include "lower/lower.h"
 #include "sema/control.h"
@@ -446,6 +447,14 @@ static bool create_leaf_input(EntryCtx *e, EntryLeaf *leaf)
     Value *v = !strcmp(leaf->scalar, "int") ? val_int(in, 0)
              : !strcmp(leaf->scalar, "float") ? val_float(in, 0) : val_bool(in, false);
     v->dyn = iv;
+    if (in->lower->trace_points) {
+        /* a Python number: a tracer sees the example's value, a constant */
+        IrNode *mark = ir_node_new(m->graph, "Identity", "", &iv, 1, 1, leaf->param->span);
+        mark->schema = opschema_find("Identity", "", in->lower->opset, NULL);
+        mark->outputs[0]->type = iv->type;
+        mark->trace_point = "parameter";
+        v->dyn = mark->outputs[0];
+    }
     *leaf->value = *v;
     return true;
 }
@@ -570,6 +579,7 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
         needs_copy |= L->model->graph->outputs.items[i] == iv;
     if (needs_copy) {
         IrNode *id = ir_node_new(L->model->graph, "Identity", "", &iv, 1, 1, span);
+        id->schema = opschema_find("Identity", "", L->opset, NULL);
         id->outputs[0]->type = iv->type;
         iv = id->outputs[0];
     }
@@ -591,6 +601,7 @@ static bool add_list_output(EntryCtx *e, Value *v, Span span)
         return false;
     if (!seq->producer) {
         IrNode *id = ir_node_new(in->lower->model->graph, "Identity", "", &seq, 1, 1, span);
+        id->schema = opschema_find("Identity", "", in->lower->opset, NULL);
         id->outputs[0]->type = seq->type;
         seq = id->outputs[0];
     }

@@ -4,6 +4,10 @@
  *   to_scalar(t, op, a, b)   a 0-d tensor as a run-time int/float/bool; with
  *                            OP, the symbolic dimension of `a OP b` rides
  *                            along (x.size(0) * 2 is the dimension 2*N)
+ *   python_number(t, kind)   to_scalar(t) where the user's code reads a tensor
+ *                            as a Python number (int(t), t.item() ...):
+ *                            marked for trace mode
+ *   script(fn)               @torch.jit.script: fn marked for trace mode
  *   refine(t, shape, src)    give a tensor whose shape came from a run-time
  *                            shape tensor the dimensions the compiler knows
  *   assign(dst, src)         in-place write: DST now holds SRC's value
@@ -130,6 +134,47 @@ NATIVE(n_to_scalar)
     if (want == DT_INT64 && op && op->kind == VK_STR && x && y)
         r->dim = dim_op(in, op->u.s.ptr, native_value_dim(x), native_value_dim(y));
     return r;
+}
+
+/* python_number(t, kind): T read as a Python number by int(), float(),
+ * bool(), .item() or as an index (KIND says which).  When the compilation
+ * records such points (trace mode, compare), a run-time T first goes
+ * through an Identity node marked with KIND (IrNode.trace_point), which
+ * trace specialization replaces by the example's value, as torch.jit.trace
+ * records the number as a constant.  Then to_scalar(t). */
+NATIVE(n_python_number)
+{
+    Value *v = arg_get(a, 0, NULL), *kind = arg_get(a, 1, NULL);
+    Lower *L = in->lower;
+    if (v && v->kind == VK_TENSOR && !v->u.tensor->is_static && L && L->trace_points && !L->scripted &&
+        kind && kind->kind == VK_STR) {
+        Value *m = sema_onnx1(in, "Identity", v, span);
+        IrValue *iv = m && m->kind == VK_TENSOR ? lower_ir_of(in, m, span) : NULL;
+        if (!iv || !iv->producer)
+            return m && m->kind == VK_ERROR ? m : val_error(in);
+        iv->producer->trace_point = intern(&in->c->names, kind->u.s.ptr);
+        v = m;
+    }
+    Value *pos[1] = {v};
+    CallArgs ta = {.pos = pos, .n_pos = v ? 1 : 0};
+    return n_to_scalar(in, &ta, span, self);
+}
+
+/* script(obj): @torch.jit.script.  A function comes back marked, so that
+ * the If and Loop nodes of its calls stay in a trace, as torch.jit.trace
+ * keeps a scripted function's control flow; anything else as it is. */
+NATIVE(n_script)
+{
+    (void)self; (void)span;
+    Value *v = arg_get(a, 0, NULL);
+    if (!v || v->kind != VK_FUNCTION)
+        return v ? v : val_none(in);
+    Value *c = arena_alloc(in->arena, sizeof *c);
+    *c = *v;
+    c->u.func = arena_alloc(in->arena, sizeof *c->u.func);
+    *c->u.func = *v->u.func;
+    c->u.func->scripted = true;
+    return c;
 }
 
 static void set_dims(Tensor *t, int rank, Dim *dims)
@@ -525,6 +570,8 @@ void native_tensor_install(Interp *in, Module *m)
     const char *name = intern(&in->c->names, "CompileError");
     in->cls.compile_error = make_class(in, name, NULL, 0, scope_new(in->arena), m, SPAN_NONE);
     put_fn(in, m, "to_scalar", n_to_scalar);
+    put_fn(in, m, "python_number", n_python_number);
+    put_fn(in, m, "script", n_script);
     put_fn(in, m, "refine", n_refine);
     put_fn(in, m, "assign", n_assign);
     put_fn(in, m, "view", n_view);

@@ -71,6 +71,10 @@ typedef struct CompileRequest {
     int n_functions;
     struct Report *report;      /* --report: collect unsupported calls and go
                                  * on (sema/report.h); NULL: off */
+    /* trace mode and compare: tensors read as Python numbers (int(t),
+     * t.item(), an `if` on a tensor ...) go through marked Identity nodes
+     * (IrNode.trace_point) */
+    bool trace_points;
 } CompileRequest;
 
 /* Returns the model, or NULL when errors were reported. */

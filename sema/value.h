@@ -116,6 +116,7 @@ typedef struct Function {
     struct Closure *closure;/* enclosing function scopes, innermost first */
     struct Module *module;
     Value *decorated_from;  /* the class this function was defined in, for super() */
+    bool scripted;          /* @torch.jit.script: trace mode keeps its control flow */
 } Function;
 
 typedef struct Closure {

@@ -75,6 +75,13 @@ run "$model" "$model"; expect_status 2 "two input files exit 2"
 run "$tmp/no-such-file.ts"; expect_status 4 "a missing model file exits 4"
 one_line_error "cannot read" "a missing model file is one line naming it"
 
+# ---- the entry's constructor arguments ----
+run "$src/examples/resnet.ts" --input 'x:float32[1,3,64,64]' -o "$tmp/resnet.onnx"
+expect_status 1 "an entry whose constructor needs arguments exits 1 without them"
+grep -q "resnet.ts:[0-9]*:1: error: the entry 'ResNet' needs the arguments 'block', 'layers': give them with --arg NAME=VALUE" "$tmp/err"
+result $? "the error names every missing constructor argument and --arg"
+[ ! -e "$tmp/resnet.onnx" ]; result $? "no output file without the constructor arguments"
+
 # ---- a good compile and the default output name ----
 cp "$model" "$tmp/mlp.ts"
 # shellcheck disable=SC2086

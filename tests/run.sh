@@ -52,15 +52,18 @@ done
     compiled="$compiled dtypes"
 # the examples' networks, built with their own directives (# tsc2onnx:,
 # # example:)
-for ex in alexnet resnet densenet inception superres dcgan; do
-    file=$src/examples/$ex.ts
+for ex in alexnet resnet densenet inception superres dcgan resnet_functions; do
+    case $ex in
+    resnet_functions) file=$src/examples/resnet.ts extra=--functions ;;
+    *) file=$src/examples/$ex.ts extra= ;;
+    esac
     opts=$(sed -n 's/^# tsc2onnx: //p' "$file")
     examples=
     for e in $(sed -n 's/^# example: //p' "$file"); do
         examples="$examples --example $e"
     done
     # shellcheck disable=SC2086 # one word per option
-    "$prog" "$file" $opts $examples -o "$m/$ex.onnx" >"$tmp/out" 2>&1 && compiled="$compiled $ex"
+    "$prog" "$file" $opts $extra $examples -o "$m/$ex.onnx" >"$tmp/out" 2>&1 && compiled="$compiled $ex"
 done
 # shellcheck disable=SC2086 # one word per model
 "$python" - "$m" $compiled <<'EOF'
@@ -91,8 +94,8 @@ if [ -n "$node" ] && [ -d "$src/tests/node_modules/onnxruntime-node" ]; then
         >"$tmp/ort.log" 2>&1
     # shellcheck disable=SC2086 # one word per model
     set -- $compiled
-    [ $# = 11 ] || echo "# only these compiled models could be built:$compiled"
-    for model in attention cnn cnn_external control loop recurrent $compiled; do
+    [ $# = 12 ] || echo "# only these compiled models could be built:$compiled"
+    for model in attention cnn cnn_external control functions loop recurrent $compiled; do
         args=
         for f in "$m/$model.in"/*.npy; do
             args="$args --input $(basename "$f" .npy)=@$f"

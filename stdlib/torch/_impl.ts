@@ -443,7 +443,7 @@ def equal(input, other):
     if a is not None and b is not None and a != b:
         return False
     import torch._reduce as R
-    return _native.to_scalar(R.all(eq(input, other)))
+    return _native.python_number(R.all(eq(input, other)), "bool")
 
 
 def logical_and(input: Tensor, other: Tensor):

@@ -111,7 +111,7 @@ class Tensor:
         return I.unbind(self, 0)
 
     def __contains__(self, element):
-        return _native.to_scalar(R.any(T.eq(self, element)))
+        return _native.python_number(R.any(T.eq(self, element)), "bool")
 
     def is_floating_point(self):
         return _native.is_floating(_native.dtype_of(self))
@@ -125,20 +125,21 @@ class Tensor:
     def type_as(self, other):
         return T._to(self, _native.dtype_of(other))
 
+    # Tensors read as Python numbers: constants in a trace (python_number)
     def item(self):
-        return _native.to_scalar(self)
+        return _native.python_number(self, "item")
 
     def __int__(self):
-        return int(_native.to_scalar(self))
+        return int(_native.python_number(self, "int"))
 
     def __float__(self):
-        return float(_native.to_scalar(self))
+        return float(_native.python_number(self, "float"))
 
     def __bool__(self):
-        return bool(_native.to_scalar(T._to(self, _native.bool_)))
+        return bool(_native.python_number(T._to(self, _native.bool_), "bool"))
 
     def __index__(self):
-        return _native.to_scalar(self)
+        return _native.python_number(self, "index")
 
     def tolist(self):
         return T._error("tolist() is not supported: the values of a tensor are not known when compiling")

@@ -10,12 +10,21 @@ values.py.
 
 Steps, each batched so that torch is imported once and node started once:
     a. reference   reference.py in one /usr/bin/python3 process for every case
-                   not in the cache: weights, inputs, PyTorch's outputs
+                   not in the cache: weights, inputs, PyTorch's outputs (and
+                   torch.jit.trace's, for '# trace:' and '# compare:' cases)
     b. compile     $TSC2ONNX for each case x opset (or, in the torch mode,
-                   torch.onnx.export inside step a)
+                   torch.onnx.export inside step a); with --trace for a
+                   '# trace:' or '# compare:' case (its first and last
+                   opsets, run on its example only)
     c. check       onnx.checker.check_model(full_check=True), in this process
     d. run         ort_run.js in one node process for every model
     e. compare     compare.py, in this process
+    f. evaluate    for '# compare:' cases: `tsc2onnx run` (the evaluator) on
+                   every input set, against ONNX Runtime's outputs
+    g. trace       for '# compare:' cases: `tsc2onnx compare` must exit 3
+                   (diverges) or 0 (agrees), and torch.jit.trace must differ
+                   from eager on some input set (diverges) or on none (agrees);
+                   one TAP test per case
 
 Modes (--exporter, default from $TSC_BENCH_EXPORTER):
     default    the bench's self-test (tests/e2e/bench/ with torch.onnx.export,
@@ -58,6 +67,7 @@ import directives  # noqa: E402
 
 SELFTEST_DIR = os.path.join("tests", "e2e", "bench")
 TORCH_LABEL = "[torch.onnx.export]"
+TRACE_LABEL = "[--trace, on the example]"
 CACHE_FORMAT = b"tsc2onnx-e2e-cache-1"
 
 
@@ -67,7 +77,7 @@ class Run:
     def __init__(self, case, opset, exporter):
         self.case = case
         self.opset = opset
-        self.exporter = exporter            # 'tsc2onnx' or 'torch'
+        self.exporter = exporter            # 'tsc2onnx', 'trace' (tsc2onnx --trace) or 'torch'
         self.status = None                  # None (so far ok), 'fail' or 'skip'
         self.diag = []
         self.notes = []                     # shown in the description
@@ -94,11 +104,11 @@ class Run:
         return self.status is None
 
     def description(self):
-        n = len(self.case.all_sets)
+        n = len(self.case.all_sets) if self.exporter != "trace" else 1
         text = "%s opset %d (%d input set%s%s)" % (
             self.case.name, self.opset, n, "" if n == 1 else "s",
             "".join("; " + note for note in self.notes))
-        return text + (" " + TORCH_LABEL if self.exporter == "torch" else "")
+        return text + {"torch": " " + TORCH_LABEL, "trace": " " + TRACE_LABEL}.get(self.exporter, "")
 
 
 class Bench:
@@ -127,6 +137,7 @@ class Bench:
         self.manifests = {}      # path -> (entry dir, manifest)
         self.runs = []
         self.selfchecks = []     # (case name, output index, alteration), after compare
+        self.trace_checks = []   # TraceCheck, one per '# compare:' case
 
     # --- planning ------------------------------------------------------------
 
@@ -171,6 +182,13 @@ class Bench:
             case = self.case(path)
             for opset in case.opsets:
                 self.runs.append(Run(case, opset, exporter))
+        for path, exporter in plan:
+            case = self.case(path)
+            if exporter == "tsc2onnx" and case.trace:
+                for opset in sorted({min(case.opsets), max(case.opsets)}):
+                    self.runs.append(Run(case, opset, "trace"))
+            if exporter == "tsc2onnx" and case.compare:
+                self.trace_checks.append(TraceCheck(case))
         self.plan_selfchecks()
 
     # --- step a: reference ---------------------------------------------------
@@ -201,6 +219,8 @@ class Bench:
             "tolerance": {"rtol": case.rtol, "atol": case.atol},
             "sets": [[(n, s.text) for n, s in one] for one in case.all_sets],
         }
+        if case.trace:
+            job["trace"] = True     # torch.jit.trace's outputs too
         h = hashlib.sha256(digest)
         h.update(json.dumps(job, sort_keys=True).encode() + b"\0" + case.text)
         job["outdir"] = os.path.join(self.cachedir, "ref", h.hexdigest()[:32])
@@ -329,6 +349,8 @@ class Bench:
         cmd = [self.tsc, os.path.basename(r.case.path), "--opset", str(r.opset),
                "--weights", os.path.join(entry, m["weights"])]
         cmd += self.example_args(entry, m) + r.case.options + ["-o", r.model]
+        if r.exporter == "trace":
+            cmd.append("--trace")
         shown = "(cd %s && %s)" % (shlex.quote(r.case.dir), " ".join(shlex.quote(c) for c in cmd))
         try:
             p = subprocess.run(cmd, cwd=r.case.dir, stdin=subprocess.DEVNULL,
@@ -426,7 +448,7 @@ class Bench:
                 continue
             entry, m = self.manifests[r.case.path]
             sets = []
-            for s in m["sets"]:
+            for s in m["sets"][:1] if r.exporter == "trace" else m["sets"]:
                 feeds = {}
                 for name, feed in zip(m["inputs"], self.feed_names(r, m)):
                     feeds[feed] = os.path.join(entry, s["inputs"][name]["file"])
@@ -506,6 +528,97 @@ class Bench:
                 r.comments.append("inputs the graph does not take: %s" % ", ".join(sorted(unused)))
         self.timings.append("compare %.1fs" % (time.time() - t0))
 
+    # --- step f: the evaluator against ONNX Runtime --------------------------------
+
+    def evaluate_one(self, r):
+        import compare
+        entry, m = self.manifests[r.case.path]
+        problems = []
+        for i, (s, got) in enumerate(zip(m["sets"], r.ort["sets"])):
+            outdir = "%s.eval%d" % (r.workdir, i)
+            shutil.rmtree(outdir, ignore_errors=True)
+            cmd = [self.tsc, "run", r.model, "-o", outdir]
+            for name, feed in zip(m["inputs"], self.feed_names(r, m)):
+                cmd += ["--input", "%s=@%s" % (feed, os.path.join(entry, s["inputs"][name]["file"]))]
+            try:
+                p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                problems.append("input set %d: tsc2onnx run timed out" % i)
+                continue
+            if p.returncode != 0:
+                err = p.stderr.decode("utf-8", "replace").strip().splitlines()
+                problems.append("input set %d: tsc2onnx run %s: %s" % (i, describe_status(p.returncode),
+                                                                     err[0] if err else ""))
+                continue
+            actual = [os.path.join(outdir, re.sub(r"[^A-Za-z0-9._+-]", "_", o["name"]) + ".npy")
+                      for o in got["outputs"]]
+            expected = [o["file"] for o in got["outputs"]]
+            problems += ["input set %d: %s" % (i, p.replace("PyTorch", "ONNX Runtime").replace("torch", "ort")
+                                               .replace("onnx ", "evaluator "))
+                         for p in compare.compare_files(actual, expected, r.case.rtol, r.case.atol)]
+        if problems:
+            r.fail("evaluate", "the evaluator (tsc2onnx run) differs from ONNX Runtime: " + problems[0],
+                   problems[1:20])
+        else:
+            r.comments.append("the evaluator agrees with ONNX Runtime on the %d input sets" % len(m["sets"]))
+
+    def evaluate(self):
+        t0 = time.time()
+        todo = [r for r in self.runs if r.pending and r.exporter == "tsc2onnx" and r.case.compare]
+        if todo:
+            with ThreadPoolExecutor(max_workers=max(1, self.jobs)) as pool:
+                list(pool.map(self.evaluate_one, todo))
+        self.timings.append("evaluate %.1fs (%d models in tsc2onnx run)" % (time.time() - t0, len(todo)))
+
+    # --- step g: tsc2onnx compare and torch.jit.trace against the directive -----------
+
+    def trace_check_one(self, tc):
+        case = tc.case
+        entry, m = self.manifests[case.path]
+        if case.errors or m["error"]:
+            tc.fail("reference", "no reference for the case (see its runs)")
+            return
+        outdir = os.path.join(self.workdir, "compare", re.sub(r"[^A-Za-z0-9_.-]+", "_", case.name))
+        cmd = [self.tsc, "compare", os.path.basename(case.path), "--opset", str(max(case.opsets)),
+               "--weights", os.path.join(entry, m["weights"])]
+        cmd += self.example_args(entry, m) + case.options + ["-o", outdir]
+        shown = "(cd %s && %s)" % (shlex.quote(case.dir), " ".join(shlex.quote(c) for c in cmd))
+        try:
+            p = subprocess.run(cmd, cwd=case.dir, stdin=subprocess.DEVNULL, capture_output=True,
+                               timeout=self.timeout)
+        except subprocess.TimeoutExpired:
+            tc.fail("compare", "tsc2onnx compare timed out", ["command: " + shown])
+            return
+        want = 3 if case.compare == "diverges" else 0
+        out = (p.stdout + p.stderr).decode("utf-8", "replace").rstrip().splitlines()
+        tc.found = p.returncode
+        if p.returncode != want:
+            tc.fail("compare", "tsc2onnx compare exited %d, the directive wants %d" % (p.returncode, want),
+                    out[-40:] + ["command: " + shown])
+        check = m.get("trace_check")
+        if check is None:
+            tc.fail("torch.jit.trace", "the reference has no torch.jit.trace result")
+        elif check["error"]:
+            tc.fail("torch.jit.trace", check["error"])
+        else:
+            tc.torch_differs = [i for i, why in enumerate(check["differs"]) if why]
+            whys = ["input set %d: %s" % (i, check["differs"][i]) for i in tc.torch_differs]
+            if 0 in tc.torch_differs:
+                tc.fail("torch.jit.trace", "the trace differs from eager on its own example", whys)
+            elif case.compare == "diverges" and not tc.torch_differs:
+                tc.fail("torch.jit.trace", "agrees with eager on every input set, but the directive says "
+                        "diverges (add an input set that shows it)")
+            elif case.compare == "agrees" and tc.torch_differs:
+                tc.fail("torch.jit.trace", "differs from eager, but the directive says agrees", whys)
+
+    def trace_checks_run(self):
+        t0 = time.time()
+        if self.trace_checks:
+            with ThreadPoolExecutor(max_workers=max(1, self.jobs)) as pool:
+                list(pool.map(self.trace_check_one, self.trace_checks))
+        self.timings.append("trace checks %.1fs (%d tsc2onnx compare runs)"
+                            % (time.time() - t0, len(self.trace_checks)))
+
     # --- the compare step's self-checks -------------------------------------------
 
     def plan_selfchecks(self):
@@ -581,7 +694,7 @@ class Bench:
     def report(self):
         """TAP: the torch-exported runs, the compare self-checks, then the
         tsc2onnx runs."""
-        total = len(self.runs) + len(self.selfchecks)
+        total = len(self.runs) + len(self.selfchecks) + len(self.trace_checks)
         print("1..%d" % total)
         n = 0
         for r in [r for r in self.runs if r.exporter == "torch"]:
@@ -595,6 +708,10 @@ class Bench:
         for r in [r for r in self.runs if r.exporter != "torch"]:
             n += 1
             self.report_run(n, r)
+        for tc in self.trace_checks:
+            n += 1
+            print("%s %d - %s" % ("not ok" if tc.diag else "ok", n, tc.description()))
+            print_diag(tc.diag)
         print_diag(["timing: " + t for t in self.timings])
 
     @staticmethod
@@ -607,6 +724,31 @@ class Bench:
         else:
             print("ok %d - %s" % (n, r.description()))
             print_diag(r.comments)
+
+
+class TraceCheck:
+    """One TAP test per '# compare:' case: tsc2onnx compare's exit status and
+    torch.jit.trace's behaviour on the input sets, against the directive."""
+
+    def __init__(self, case):
+        self.case = case
+        self.diag = []
+        self.found = None               # compare's exit status
+        self.torch_differs = None       # input sets where torch.jit.trace differs from eager
+
+    def fail(self, step, message, detail=()):
+        if not self.diag:
+            self.diag = ["step: %s: %s" % (step, message)] + list(detail)
+
+    def description(self):
+        text = "compare %s: %s" % (self.case.name, self.case.compare)
+        facts = []
+        if self.found is not None:
+            facts.append("tsc2onnx compare exit %d" % self.found)
+        if self.torch_differs is not None:
+            facts.append("torch.jit.trace differs from eager on %s" % (
+                "input sets " + ", ".join(map(str, self.torch_differs)) if self.torch_differs else "no input set"))
+        return text + (" (%s)" % "; ".join(facts) if facts else "")
 
 
 def load_manifest(entry):
@@ -667,6 +809,8 @@ def main(argv):
         bench.check()
         bench.run()
         bench.compare()
+        bench.evaluate()
+        bench.trace_checks_run()
     bench.timings.append("total %.1fs" % (time.time() - t0))
     bench.report()
     sys.stdout.flush()

@@ -7,6 +7,19 @@ A case is a model file (.ts, valid Python) whose whole-line comments may hold:
     # inputs: x=randn(7,3) n=0                    a further input set (may repeat)
     # opsets: 9 13 17 21                          default: 11 15 17
     # tolerance: rtol=1e-3 atol=1e-4              default: rtol=1e-4 atol=1e-5
+    # trace: yes                                  also compile with --trace (see below)
+    # compare: diverges                           or agrees: what a trace of the model does
+
+'# trace: yes' adds a run of the case compiled with --trace on its example,
+checked against PyTorch's eager output on that example (at the case's first
+and last opsets).  '# compare: diverges' says that the model's behaviour depends on its
+inputs so that a trace of it is wrong on some input, '# compare: agrees'
+that a trace is right on every input; it implies '# trace: yes', and the
+bench checks it three ways: torch.jit.trace of the model on the example
+differs from eager on some input set (diverges) or on none (agrees);
+tsc2onnx compare exits 3 (diverges) or 0 (agrees); and the compiled model's
+outputs in tsc2onnx's evaluator (tsc2onnx run) match ONNX Runtime's on every
+input set.
 
 Other comments are ordinary comments, except near-misses of these names
 ('# input:', '# opset:', ...), which are errors so that a typo cannot
@@ -23,12 +36,13 @@ DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-5
 
 _DIRECTIVE = re.compile(r"\s*#\s*([A-Za-z0-9_-]+)\s*:(.*)$")
-_KNOWN = ("tsc2onnx", "example", "inputs", "opsets", "tolerance")
+_KNOWN = ("tsc2onnx", "example", "inputs", "opsets", "tolerance", "trace", "compare")
 _NEAR_MISSES = {
     "input": "inputs", "examples": "example", "opset": "opsets",
     "tolerances": "tolerance", "tol": "tolerance", "rtol": "tolerance",
     "atol": "tolerance", "options": "tsc2onnx", "option": "tsc2onnx",
     "tsc2onnx-options": "tsc2onnx", "flags": "tsc2onnx",
+    "traced": "trace", "tracing": "trace", "compares": "compare", "comparison": "compare",
 }
 
 
@@ -43,6 +57,8 @@ class Case:
         self.opsets = list(DEFAULT_OPSETS)
         self.rtol = DEFAULT_RTOL
         self.atol = DEFAULT_ATOL
+        self.trace = False          # '# trace: yes' or a '# compare:' directive
+        self.compare = None         # 'diverges', 'agrees' or None
         self.errors = []            # directive errors, "line N: message"
         self.text = b""
 
@@ -86,6 +102,16 @@ def _parse_line(case, key, rest, lineno, seen):
             if not words or not all(re.fullmatch(r"\d+", w) for w in words):
                 raise ValueError("'# opsets:' expects opset numbers, found '%s'" % rest.strip())
             case.opsets = sorted(set(int(w) for w in words))
+        elif key in ("trace", "compare"):
+            if key in seen:
+                raise ValueError("a second '# %s:' line" % key)
+            word = rest.strip()
+            allowed = ("yes",) if key == "trace" else ("diverges", "agrees")
+            if word not in allowed:
+                raise ValueError("'# %s:' expects %s, found '%s'" % (key, " or ".join(allowed), word))
+            case.trace = True
+            if key == "compare":
+                case.compare = word
         elif key == "tolerance":
             if "tolerance" in seen:
                 raise ValueError("a second '# tolerance:' line")

@@ -332,6 +332,91 @@ def export_torch(model, params, torch_values, nout, opset, path, options):
     return {"file": os.path.relpath(path, os.path.dirname(os.path.dirname(path)))}
 
 
+# --- torch.jit.trace (cases with a '# compare:' or '# trace:' directive) -------
+
+class _Traceable(torch.nn.Module):
+    """forward(*tensors) calling MODEL with the parameters annotated int,
+    float or bool converted back to Python numbers, which torch.jit.trace
+    records as constants (it only takes tensors)."""
+
+    def __init__(self, model, names, kinds):
+        super().__init__()
+        self.model = model
+        self.names = names
+        self.kinds = kinds
+
+    def forward(self, *tensors):
+        kwargs = {}
+        for name, kind, t in zip(self.names, self.kinds, tensors):
+            convert = {"int": int, "float": float, "bool": bool}.get(kind)
+            kwargs[name] = convert(t) if convert else t
+        return _tensors_only(self.model(**kwargs))
+
+
+def _tensors_only(value):
+    """Python numbers among the outputs as 0-d tensors (a trace may only
+    return tensors); they are constants of the trace."""
+    if isinstance(value, bool):
+        return torch.tensor(value)
+    if isinstance(value, int):
+        return torch.tensor(value, dtype=torch.int64)
+    if isinstance(value, float):
+        return torch.tensor(value, dtype=torch.float32)
+    if isinstance(value, (tuple, list)):
+        return tuple(_tensors_only(v) for v in value)
+    return value
+
+
+def _traced_outputs(result, eager, rtol, atol):
+    """None when the traced module's outputs match eager's, else why not."""
+    got = flatten(result, [])
+    if len(got) != len(eager):
+        return "%d outputs, eager gives %d" % (len(got), len(eager))
+    for k, (g, e) in enumerate(zip(got, eager)):
+        if g.shape != e.shape:
+            return "output %d: shape %s, eager %s" % (k, list(g.shape), list(e.shape))
+        if not np.allclose(g.astype(np.float64), e.astype(np.float64), rtol=rtol, atol=atol, equal_nan=True):
+            return "output %d: values differ (max abs difference %.4g)" % (
+                k, float(np.max(np.abs(g.astype(np.float64) - e.astype(np.float64)))))
+    return None
+
+
+def trace_check(job, model, params, sets, eager, snapshot):
+    """torch.jit.trace of the model on the example (set 0), run on every
+    input set and compared with eager: {"error", "differs": [why or None]}."""
+    given = [p for p in params if p.name in sets[0]]
+    kinds = [param_kind(p.annotation) for p in given]
+    if any(k.startswith("list:") for k in kinds):
+        return {"error": "a list parameter: torch.jit.trace takes tensors", "differs": []}
+    names = [p.name for p in given]
+
+    def tensors(values):
+        return tuple(v if isinstance(v, torch.Tensor) else torch.tensor(v) for v in
+                     (values[n] for n in names))
+
+    tol = job["tolerance"]
+    if snapshot is not None:
+        model.load_state_dict(snapshot)
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            traced = torch.jit.trace(_Traceable(model, names, kinds), tensors(sets[0]),
+                                     check_trace=False, strict=False)
+        except Exception as e:
+            return {"error": "torch.jit.trace fails: %s: %s" % (type(e).__name__,
+                                                                 str(e).splitlines()[0] if str(e) else ""),
+                    "differs": []}
+        differs = []
+        for values, outs in zip(sets, eager):
+            if snapshot is not None:
+                model.load_state_dict(snapshot)
+            try:
+                differs.append(_traced_outputs(traced(*tensors(values)), outs, tol["rtol"], tol["atol"]))
+            except Exception as e:
+                differs.append("the traced module fails: %s" % (str(e).strip().splitlines() or ["?"])[-1])
+    return {"error": None, "differs": differs}
+
+
 # --- one case ----------------------------------------------------------------
 
 def run_case(job, index, manifest, outdir, deps):
@@ -348,9 +433,10 @@ def run_case(job, index, manifest, outdir, deps):
         params = forward_params(model)
         manifest["params"] = [{"name": p.name, "kind": param_kind(p.annotation)} for p in params]
         snapshot = None
-        if len(job["sets"]) > 1 or job["export_opsets"]:
+        if len(job["sets"]) > 1 or job["export_opsets"] or job.get("trace"):
             snapshot = {k: v.clone() for k, v in model.state_dict().items()}
         example_values = None
+        all_values, all_outs = [], []
         for i in range(len(job["sets"])):
             manifest["stage"] = "inputs of set %d" % i
             tv, described = make_inputs(job, params, i, job["seed"], outdir, deps)
@@ -364,6 +450,8 @@ def run_case(job, index, manifest, outdir, deps):
             with torch.no_grad():
                 result = model(*args, **kwargs)
             outs = flatten(result, [])
+            all_values.append(tv)
+            all_outs.append(outs)
             outputs = []
             os.makedirs(os.path.join(outdir, "set%d" % i, "outputs"))
             for k, a in enumerate(outs):
@@ -375,6 +463,9 @@ def run_case(job, index, manifest, outdir, deps):
                                 % (i, len(outputs), len(manifest["sets"][0]["outputs"])))
             manifest["sets"].append({"inputs": described, "outputs": outputs})
         manifest["num_outputs"] = len(manifest["sets"][0]["outputs"])
+        if job.get("trace"):
+            manifest["stage"] = "torch.jit.trace"
+            manifest["trace_check"] = trace_check(job, model, params, all_values, all_outs, snapshot)
         if job["export_opsets"]:
             os.makedirs(os.path.join(outdir, "torch"))
         for opset in job["export_opsets"]:

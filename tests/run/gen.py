@@ -117,6 +117,29 @@ def helper_models(d):
                                    vi("n", TensorProto.INT64, [])],
                                   [vi("final", TensorProto.FLOAT, [2]), vi("scans", TensorProto.FLOAT, None)]),
                       {"x": np.array([1.5, -2], np.float32), "c": np.array(True), "n": np.array(3, np.int64)})
+    # a model-local function whose body refers to the caller's attribute
+    # (ref_attr_name), called with and without it, and nested in another
+    slope = onnx.AttributeProto()
+    slope.name, slope.ref_attr_name, slope.type = "alpha", "slope", onnx.AttributeProto.FLOAT
+    leaky = helper.make_node("LeakyRelu", ["a"], ["l"])
+    leaky.attribute.append(slope)
+    fn = helper.make_function("local.fn", "LeakyAdd", ["a", "b"], ["out"],
+                              [leaky, helper.make_node("Add", ["l", "b"], ["out"])],
+                              [helper.make_opsetid("", 17)], ["slope"])
+    twice = helper.make_function("local.fn", "Twice", ["a"], ["out"],
+                                 [helper.make_node("LeakyAdd", ["a", "a"], ["out"], domain="local.fn",
+                                                   slope=0.5)],
+                                 [helper.make_opsetid("", 17), helper.make_opsetid("local.fn", 1)], [])
+    calls = [helper.make_node("LeakyAdd", ["x", "x"], ["y1"], domain="local.fn", slope=0.3),
+             helper.make_node("LeakyAdd", ["y1", "x"], ["y2"], domain="local.fn"),
+             helper.make_node("Twice", ["y2"], ["y"], domain="local.fn")]
+    graph = helper.make_graph(calls, "functions", [vi("x", TensorProto.FLOAT, [4])],
+                              [vi("y", TensorProto.FLOAT, [4])])
+    model = helper.make_model(graph, functions=[fn, twice],
+                              opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("local.fn", 1)])
+    model.ir_version = 8
+    onnx.save(model, os.path.join(d, "functions.onnx"))
+    out["functions"] = (os.path.join(d, "functions.onnx"), {"x": np.array([-2, -0.5, 0.5, 3], np.float32)})
     # a sequence output (not run by ONNX Runtime's node binding)
     save_helper(d, "sequence", [helper.make_node("SplitToSequence", ["x"], ["s"], axis=0)],
                 [vi("x", TensorProto.FLOAT, [3, 2])],

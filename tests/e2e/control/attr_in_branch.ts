@@ -4,6 +4,7 @@
 # inputs: x=randn(3) n=-1
 # inputs: x=ones(3) n=5
 # inputs: x=zeros(3) n=0
+# compare: diverges
 import torch
 from torch import nn
 

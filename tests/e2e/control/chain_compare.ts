@@ -4,6 +4,7 @@
 # inputs: x=randn(3) n=0
 # inputs: x=randn(3) n=9
 # inputs: x=randn(3) n=5
+# compare: diverges
 import torch
 from torch import nn
 

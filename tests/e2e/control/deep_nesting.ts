@@ -3,6 +3,7 @@
 # inputs: x=randn(2) n=0 m=2 flag=True
 # inputs: x=randn(2) n=2 m=4 flag=False
 # inputs: x=randn(2) n=4 m=1 flag=True
+# compare: diverges
 import torch
 from torch import nn
 

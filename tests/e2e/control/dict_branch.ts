@@ -3,6 +3,7 @@
 # inputs: x=randn(3) c=False
 # inputs: x=ones(3) c=True
 # inputs: x=zeros(3) c=False
+# compare: diverges
 import torch
 from torch import nn
 

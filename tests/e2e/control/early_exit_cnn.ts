@@ -4,6 +4,7 @@
 # inputs: x=randn(1,3,8,8) t=100.0
 # inputs: x=randn(3,3,8,8) t=-100.0
 # inputs: x=randn(2,3,8,8) t=0.5
+# compare: diverges
 import torch
 from torch import nn
 

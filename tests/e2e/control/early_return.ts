@@ -5,6 +5,7 @@
 # inputs: x=randn(2,2) n=-1
 # inputs: x=randn(4,2) n=0
 # inputs: x=randn(5,2) n=9
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(2,2) n=1
 # inputs: x=randn(4,2) n=5
 # inputs: x=randn(1,2) n=2
+# compare: diverges
 import torch
 from torch import nn
 from _ctl import total1

@@ -4,6 +4,7 @@
 # inputs: x=randn(1,2)
 # inputs: x=randn(5,2)
 # inputs: x=randn(2,2)
+# compare: diverges
 import torch
 from torch import nn
 

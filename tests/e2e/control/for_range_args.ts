@@ -5,6 +5,7 @@
 # inputs: x=randn(2) a=5 b=5
 # inputs: x=randn(2) a=9 b=2
 # inputs: x=randn(2) a=-3 b=4
+# compare: diverges
 import torch
 from torch import nn
 

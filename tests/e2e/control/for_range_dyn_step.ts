@@ -3,6 +3,7 @@
 # inputs: x=randn(3) a=10 b=0 s=-2
 # inputs: x=randn(3) a=0 b=10 s=-1
 # inputs: x=randn(3) a=4 b=5 s=7
+# compare: diverges
 import torch
 from torch import nn
 

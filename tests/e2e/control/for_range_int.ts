@@ -4,6 +4,7 @@
 # inputs: x=randn(2,2) n=0
 # inputs: x=randn(4,2) n=1
 # inputs: x=randn(1,2) n=13
+# compare: diverges
 import torch
 from torch import nn
 

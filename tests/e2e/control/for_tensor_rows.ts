@@ -4,6 +4,7 @@
 # inputs: x=randn(1,4)
 # inputs: x=randn(6,4)
 # inputs: x=randn(2,4)
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: a=randn(5,2) b=randn(2,2)
 # inputs: a=randn(1,2) b=randn(1,2)
 # inputs: a=randn(6,2) b=randn(6,2)
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(1,3) n=0
 # inputs: x=randn(3,3) n=1
 # inputs: x=randn(2,3) n=5
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(2,2) mode=0
 # inputs: x=randn(4,2) mode=2
 # inputs: x=randn(1,2) mode=-1
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=7
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: a=-1 b=5 flag=False
 # inputs: a=3 b=1 flag=True
 # inputs: a=0 b=0 flag=True
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: x=randn(3) flag=False
 # inputs: x=ones(3) flag=True
 # inputs: x=zeros(3) flag=False
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: x=randn(4,2) t=-2.0
 # inputs: x=randn(2,2) t=1.5
 # inputs: x=randn(3,2) t=0.0
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(3,2) n=1
 # inputs: x=randn(5,2) n=2
 # inputs: x=randn(1,2) n=3
+# compare: diverges
 import torch
 from torch import nn
 

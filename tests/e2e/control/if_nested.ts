@@ -5,6 +5,7 @@
 # inputs: x=randn(2,2) a=-1 b=2
 # inputs: x=randn(4,2) a=5 b=-5
 # inputs: x=randn(1,2) a=0 b=0
+# compare: diverges
 import torch
 from torch import nn
 

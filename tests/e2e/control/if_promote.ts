@@ -5,6 +5,7 @@
 # inputs: x=randn(4) i=rand(4):int64 c=False
 # inputs: x=ones(4) i=zeros(4):int64 c=True
 # inputs: x=zeros(4) i=rand(4):int64 c=False
+# compare: diverges
 import torch
 from torch import nn
 from _ctl import total1

@@ -5,6 +5,7 @@
 # inputs: x=randn(2,2) n=0
 # inputs: x=randn(4,2) n=7
 # inputs: x=randn(1,2) n=-3
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(4) c=False
 # inputs: x=ones(4) c=True
 # inputs: x=zeros(4) c=False
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(4,3) n=0
 # inputs: x=randn(5,3) n=5
 # inputs: x=randn(2,3) n=1
+# compare: diverges
 import torch
 from torch import nn
 

@@ -3,6 +3,7 @@
 # inputs: x=randn(2) steps=0 rate=2.0
 # inputs: x=randn(2) steps=1 rate=-1.0
 # inputs: x=randn(2) steps=6 rate=0.9
+# compare: diverges
 import torch
 from torch import nn
 

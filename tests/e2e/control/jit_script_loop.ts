@@ -4,6 +4,7 @@
 # inputs: x=ones(2,3) y=0
 # inputs: x=randn(2,3) y=1
 # inputs: x=randn(2,3) y=100
+# compare: agrees
 import torch
 
 

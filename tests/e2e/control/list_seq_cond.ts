@@ -4,6 +4,7 @@
 # inputs: x=randn(3) n=1
 # inputs: x=randn(3) n=9
 # inputs: x=randn(3) n=4
+# compare: diverges
 import torch
 from torch import nn
 

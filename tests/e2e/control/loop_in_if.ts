@@ -3,6 +3,7 @@
 # inputs: x=randn(3) n=2 up=False
 # inputs: x=randn(3) n=0 up=True
 # inputs: x=randn(3) n=7 up=False
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=randn(2,4) skip=0
 # inputs: x=randn(5,4) skip=2
 # inputs: x=randn(1,4) skip=-1
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: t=[-1.0] k=[0]
 # inputs: t=[0.0] k=[1]
 # inputs: t=[2.0] k=[0]
+# compare: diverges
 import torch
 from torch import nn
 

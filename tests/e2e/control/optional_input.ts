@@ -4,6 +4,7 @@
 # inputs: x=randn(3) bias=zeros(3)
 # inputs: x=ones(3) bias=ones(3)
 # inputs: x=randn(3) bias=randn(3)
+# compare: diverges
 from typing import Optional
 
 import torch

@@ -5,6 +5,7 @@
 # inputs: x=randn(1,2)
 # inputs: x=randn(6,2)
 # inputs: x=randn(2,2)
+# compare: diverges
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # inputs: x=ones(2,3) y=0
 # inputs: x=randn(4,3) y=1
 # inputs: x=randn(1,3) y=30
+# compare: diverges
 import torch
 import torch.nn as nn
 

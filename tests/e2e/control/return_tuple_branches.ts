@@ -3,6 +3,7 @@
 # inputs: x=randn(3) n=-1
 # inputs: x=randn(3) n=0
 # inputs: x=ones(3) n=7
+# compare: diverges
 import torch
 from torch import nn
 

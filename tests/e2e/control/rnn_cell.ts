@@ -5,6 +5,7 @@
 # inputs: x=randn(1,3)
 # inputs: x=randn(8,3)
 # inputs: x=randn(2,3)
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: x=rand(2,2) limit=1.0
 # inputs: x=ones(2,2) limit=1000.0
 # inputs: x=rand(2,2) limit=-5.0
+# compare: diverges
 import torch
 from torch import nn
 from _ctl import total

@@ -4,6 +4,7 @@
 # inputs: x=rand(2) n=0 m=4
 # inputs: x=rand(2) n=4 m=0
 # inputs: x=rand(2) n=2 m=1
+# compare: diverges
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=2
 # inputs: x=randn(2) n=9
+# compare: diverges
 import torch
 from torch import nn
 
