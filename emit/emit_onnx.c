@@ -437,11 +437,18 @@ typedef struct FileSink {
     int err;
     const IrTensor **mapped;    /* open addressing by data pointer */
     size_t cap;
+    /* the many small pieces (tags, lengths, names) are gathered here and
+     * written in large blocks */
+    uint8_t *buf;
+    size_t used;
 } FileSink;
+
+#define SINK_BUFFER (64u * 1024u)
+#define SINK_SMALL 1024u
 
 static size_t sink_slot(const FileSink *s, const void *data)
 {
-    size_t j = hash_bytes(&data, sizeof data) & (s->cap - 1);
+    size_t j = hash_ptr(data) & (s->cap - 1);
     while (s->mapped[j] && s->mapped[j]->data != data)
         j = (j + 1) & (s->cap - 1);
     return j;
@@ -457,45 +464,93 @@ static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped)
         s->mapped[sink_slot(s, ((const IrTensor *)mapped->items[i])->data)] = mapped->items[i];
 }
 
+static void sink_flush(FileSink *sink)
+{
+    if (!sink->err && sink->used && fwrite(sink->buf, 1, sink->used, sink->out) != sink->used)
+        sink->err = errno ? errno : EIO;
+    sink->used = 0;
+}
+
 static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t *data)
 {
     FileSink *sink = (FileSink *)buffer;
     if (sink->err || len == 0)
         return;
+    if (len <= SINK_SMALL) {
+        if (sink->used + len > SINK_BUFFER)
+            sink_flush(sink);
+        memcpy(sink->buf + sink->used, data, len);
+        sink->used += len;
+        return;
+    }
+    sink_flush(sink);
     const IrTensor *t = len >= EMIT_COPY_MIN_BYTES ? sink->mapped[sink_slot(sink, data)] : NULL;
-    sink->err = emit_copy_bytes(sink->out, t && t->nbytes == len ? t : NULL, data, len);
+    if (!sink->err)
+        sink->err = emit_copy_bytes(sink->out, t && t->nbytes == len ? t : NULL, data, len);
+}
+
+/* The message tree of a model and its size, built once for the size
+ * check and the writing. */
+typedef struct PbPrepared {
+    PbContext c;
+    Onnx__ModelProto *mp;
+    PbPacker pk;
+    size_t size;
+} PbPrepared;
+
+static void prepare(PbPrepared *p, const IrModel *m, const SourceMap *sm, const PbExternal *external)
+{
+    p->c = (PbContext){.arena = m->arena, .model = m, .sources = sm, .external = external};
+    p->mp = pb_model(&p->c, m);
+    p->pk = (PbPacker){.arena = m->arena};
+    p->size = pb_packer_size(&p->pk, &p->mp->base);
 }
 
 size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm)
 {
-    PbContext c = {.arena = m->arena, .model = m, .sources = sm};
-    Onnx__ModelProto *mp = pb_model(&c, m);
-    return protobuf_c_message_get_packed_size(&mp->base);
+    PbPrepared p;
+    prepare(&p, m, sm, NULL);
+    return p.size;
 }
 
-int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
-                     const void *ctx)
+static int write_prepared(const IrModel *m, PbPrepared *p, FILE *out, const char **reason)
 {
-    PbContext c = {.arena = m->arena, .model = m, .sources = sm, .external = ctx};
-    Onnx__ModelProto *mp = pb_model(&c, m);
-    if (protobuf_c_message_get_packed_size(&mp->base) > PB_MAX_MESSAGE) {
+    if (p->size > PB_MAX_MESSAGE) {
         *reason = "the model is larger than protobuf's 2 GiB limit (use --external-data)";
         errno = EFBIG;
         return EMIT_STATUS_IO;
     }
-    for (int i = 0; i < c.pending.len; i++) {
-        PbPending *p = c.pending.items[i];
-        p->slot->data = (uint8_t *)ir_tensor_force(m->arena, p->tensor);
+    for (int i = 0; i < p->c.pending.len; i++) {
+        PbPending *pd = p->c.pending.items[i];
+        pd->slot->data = (uint8_t *)ir_tensor_force(m->arena, pd->tensor);
     }
     FileSink sink = {.base = {.append = file_sink_append}, .out = out};
-    sink_index(&sink, m->arena, &c.mapped);
+    sink.buf = arena_alloc_raw(m->arena, SINK_BUFFER);
+    sink_index(&sink, m->arena, &p->c.mapped);
     errno = 0;
-    protobuf_c_message_pack_to_buffer(&mp->base, &sink.base);
+    pb_packer_pack(&p->pk, &p->mp->base, &sink.base);
+    sink_flush(&sink);
     if (sink.err) {
         errno = sink.err;
         return EMIT_STATUS_IO;
     }
     return 0;
+}
+
+int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
+                     const void *ctx)
+{
+    PbPrepared p;
+    prepare(&p, m, sm, ctx);
+    return write_prepared(m, &p, out, reason);
+}
+
+/* emit_write_path_with's writer for a tree already built (CTX). */
+static int prepared_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
+                           const void *ctx)
+{
+    (void)sm;
+    return write_prepared(m, (PbPrepared *)ctx, out, reason);
 }
 
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out)
@@ -514,8 +569,10 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
 {
     if (o && o->external_data)
         return emit_onnx_file_external(m, sm, path, o->external_min_bytes, d);
-    if (emit_onnx_inline_size(m, sm) <= PB_MAX_MESSAGE)
-        return emit_write_path(m, sm, path, d, emit_onnx_writer);
+    PbPrepared p;
+    prepare(&p, m, sm, NULL);
+    if (p.size <= PB_MAX_MESSAGE)
+        return emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL);
     if (strcmp(path, "-") == 0)
         return emit_report(d, path, EFBIG, "the model is larger than protobuf's 2 GiB limit, so its tensors "
                            "need an external data file (give -o FILE)");

@@ -3,9 +3,23 @@
 #ifndef TSC_EMIT_PB_H
 #define TSC_EMIT_PB_H
 
+#include <protobuf-c/protobuf-c.h>
 #include <stdint.h>
 
 #include "emit/emit_internal.h"
+
+/* A packer that sizes each message of a tree once (emit_pack.c): zero it,
+ * set ARENA, then ask for sizes and pack; its table lives in ARENA. */
+typedef struct PbPacker {
+    Arena *arena;
+    const void **keys;          /* messages, open addressing by address */
+    size_t *sizes;
+    size_t cap, count;
+} PbPacker;
+
+size_t pb_packer_size(PbPacker *pk, const ProtobufCMessage *m);
+/* Writes M as protobuf_c_message_pack_to_buffer() would, to OUT. */
+void pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out);
 
 /* Largest message protobuf readers accept (2 GiB - 1). */
 #define PB_MAX_MESSAGE ((size_t)INT32_MAX)

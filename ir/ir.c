@@ -124,7 +124,7 @@ const void *ir_tensor_force(Arena *a, IrTensor *t)
 
 static size_t nameset_slot(const IrNameSet *s, const char *name)
 {
-    size_t j = hash_bytes(&name, sizeof name) & (s->cap - 1);
+    size_t j = hash_ptr(name) & (s->cap - 1);
     while (s->slots[j] && s->slots[j] != name)
         j = (j + 1) & (s->cap - 1);
     return j;

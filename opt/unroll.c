@@ -38,7 +38,7 @@ static void map_init(Arena *a, ValueMap *m, size_t hint)
 
 static size_t map_slot(const ValueMap *m, const IrValue *k)
 {
-    size_t j = hash_bytes(&k, sizeof k) & (m->cap - 1);
+    size_t j = hash_ptr(k) & (m->cap - 1);
     while (m->keys[j] && m->keys[j] != k)
         j = (j + 1) & (m->cap - 1);
     return j;

@@ -119,16 +119,23 @@ char *arena_strdup(Arena *a, const char *s)
     return arena_strndup(a, s, strlen(s));
 }
 
+/* Formats into a stack buffer first: most results (names, locations) fit,
+ * and then the format is run once, not once to measure and once to
+ * write. */
 char *arena_vsprintf(Arena *a, const char *fmt, va_list ap)
 {
+    char small[256];
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    int n = vsnprintf(small, sizeof small, fmt, ap2);
     va_end(ap2);
     if (n < 0)
         n = 0;
     char *p = arena_alloc_raw(a, (size_t)n + 1);
-    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    if ((size_t)n < sizeof small)
+        memcpy(p, small, (size_t)n + 1);
+    else
+        vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
 }
 
