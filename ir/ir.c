@@ -170,7 +170,7 @@ static const char *unique_name(IrModel *m, IrNameSet *set, const char *hint)
     int k = set->next_suffix[nameset_slot(set, key)];
     char buf[512];
     do {
-        snprintf(buf, sizeof buf, "%.480s_%d", base, ++k);
+        join_number(buf, sizeof buf, base, 480, "_", ++k, "");
         name = intern(m->names, buf);
     } while (nameset_contains(set, name));
     nameset_add(m->arena, set, name);

@@ -44,7 +44,7 @@ static void name_node_outputs(IrModel *m, IrNode *n)
         IrValue *v = n->outputs[k];
         if (!v || is_graph_output(n->graph, v) || (n->graph->parent == NULL && is_graph_output(m->graph, v)))
             continue;
-        const char *hint = arena_sprintf(m->arena, "%s_output_%d", n->name, k);
+        const char *hint = arena_join_number(m->arena, n->name, 0, "_output_", k, "");
         if (!ir_rename_value(m, v, hint))
             ir_rename_value(m, v, ir_unique_value_name(m, hint));
     }

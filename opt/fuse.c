@@ -221,21 +221,27 @@ static const FuseRule rules[] = {
     {"Mul", 20, fuse_gelu},
 };
 
+#define N_RULES (sizeof rules / sizeof rules[0])
+
 static void fuse_graph(Opt *o, IrGraph *g)
 {
     for (int i = 0; i < g->nodes.len; i++) {
         IrNode *n = g->nodes.items[i];
         if (opt_is_dead(o, n) || n->domain[0])
             continue;
-        for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++)
-            if (o->opset >= rules[r].min_opset && strcmp(n->op_type, rules[r].op) == 0 &&
-                rules[r].apply(o, n))
+        for (size_t r = 0; r < N_RULES; r++)
+            if (o->opset >= rules[r].min_opset && n->op_type == o->rule_ops[r] && rules[r].apply(o, n))
                 break;
     }
 }
 
 int opt_fuse(Opt *o)
 {
+    const char *ops[N_RULES];      /* interned: compared by pointer */
+    for (size_t r = 0; r < N_RULES; r++)
+        ops[r] = intern(o->m->names, rules[r].op);
+    o->rule_ops = ops;
     opt_each_graph(o, fuse_graph);
+    o->rule_ops = NULL;
     return o->changes;
 }

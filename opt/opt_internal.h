@@ -33,6 +33,7 @@ typedef struct Opt {
     int node_cap;
     bool *dead;
     int changes;            /* rewrites since the index was built */
+    const char **rule_ops;  /* the running pass's rule names, interned */
 } Opt;
 
 /* Rebuilds the index (uses, inputs, outputs) and clears pending work. */

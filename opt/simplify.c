@@ -393,14 +393,18 @@ static const SimplifyRule rules[] = {
     {"Loop", rule_loop},
 };
 
+#define N_RULES (sizeof rules / sizeof rules[0])
+
+/* Operator names are interned: the rules' names, interned once per pass
+ * (Opt.rule_ops), compare by pointer. */
 static void simplify_graph(Opt *o, IrGraph *g)
 {
     for (int i = 0; i < g->nodes.len; i++) {
         IrNode *n = g->nodes.items[i];
         if (opt_is_dead(o, n) || n->domain[0])
             continue;
-        for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++) {
-            if (strcmp(n->op_type, rules[r].op) == 0) {
+        for (size_t r = 0; r < N_RULES; r++) {
+            if (n->op_type == o->rule_ops[r]) {
                 rules[r].apply(o, n);
                 break;
             }
@@ -410,6 +414,11 @@ static void simplify_graph(Opt *o, IrGraph *g)
 
 int opt_simplify(Opt *o)
 {
+    const char *ops[N_RULES];
+    for (size_t r = 0; r < N_RULES; r++)
+        ops[r] = intern(o->m->names, rules[r].op);
+    o->rule_ops = ops;
     opt_each_graph(o, simplify_graph);
+    o->rule_ops = NULL;
     return o->changes;
 }

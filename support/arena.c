@@ -139,6 +139,41 @@ char *arena_vsprintf(Arena *a, const char *fmt, va_list ap)
     return p;
 }
 
+size_t join_number(char *out, size_t cap, const char *s, size_t max, const char *sep, long long k,
+                   const char *tail)
+{
+    char digits[24];
+    int nd = 0;
+    unsigned long long u = k < 0 ? 0 : (unsigned long long)k;
+    do {
+        digits[nd++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    size_t ns = strlen(s), nsep = strlen(sep), nt = strlen(tail);
+    if (max && ns > max)
+        ns = max;
+    size_t need = ns + nsep + (size_t)nd + nt;
+    if (need + 1 > cap)
+        return need;
+    char *q = out;
+    memcpy(q, s, ns);
+    q += ns;
+    memcpy(q, sep, nsep);
+    q += nsep;
+    while (nd)
+        *q++ = digits[--nd];
+    memcpy(q, tail, nt + 1);
+    return need;
+}
+
+char *arena_join_number(Arena *a, const char *s, size_t max, const char *sep, long long k, const char *tail)
+{
+    size_t n = join_number(NULL, 0, s, max, sep, k, tail);
+    char *p = arena_alloc_raw(a, n + 1);
+    join_number(p, n + 1, s, max, sep, k, tail);
+    return p;
+}
+
 char *arena_sprintf(Arena *a, const char *fmt, ...)
 {
     va_list ap;
