@@ -502,7 +502,7 @@ static void prepare(PbPrepared *p, const IrModel *m, const SourceMap *sm, const 
 {
     p->c = (PbContext){.arena = m->arena, .model = m, .sources = sm, .external = external};
     p->mp = pb_model(&p->c, m);
-    p->pk = (PbPacker){.arena = m->arena};
+    p->pk = (PbPacker){0};
     p->size = pb_packer_size(&p->pk, &p->mp->base);
 }
 
@@ -510,6 +510,7 @@ size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm)
 {
     PbPrepared p;
     prepare(&p, m, sm, NULL);
+    pb_packer_free(&p.pk);
     return p.size;
 }
 
@@ -528,7 +529,8 @@ static int write_prepared(const IrModel *m, PbPrepared *p, FILE *out, const char
     sink.buf = arena_alloc_raw(m->arena, SINK_BUFFER);
     sink_index(&sink, m->arena, &p->c.mapped);
     errno = 0;
-    pb_packer_pack(&p->pk, &p->mp->base, &sink.base);
+    if (!pb_packer_pack(&p->pk, &p->mp->base, &sink.base))
+        sink.err = ENOMEM;
     sink_flush(&sink);
     if (sink.err) {
         errno = sink.err;
@@ -542,7 +544,9 @@ int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const cha
 {
     PbPrepared p;
     prepare(&p, m, sm, ctx);
-    return write_prepared(m, &p, out, reason);
+    int rc = write_prepared(m, &p, out, reason);
+    pb_packer_free(&p.pk);
+    return rc;
 }
 
 /* emit_write_path_with's writer for a tree already built (CTX). */
@@ -571,8 +575,12 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
         return emit_onnx_file_external(m, sm, path, o->external_min_bytes, d);
     PbPrepared p;
     prepare(&p, m, sm, NULL);
-    if (p.size <= PB_MAX_MESSAGE)
-        return emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL);
+    if (p.size <= PB_MAX_MESSAGE) {
+        int rc = emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL);
+        pb_packer_free(&p.pk);
+        return rc;
+    }
+    pb_packer_free(&p.pk);
     if (strcmp(path, "-") == 0)
         return emit_report(d, path, EFBIG, "the model is larger than protobuf's 2 GiB limit, so its tensors "
                            "need an external data file (give -o FILE)");

@@ -6,13 +6,15 @@
  * protobuf_c_message_pack_to_buffer() recomputes the size of each message
  * at every level it is nested in (model, graph, node, attribute, tensor):
  * on a graph of many small nodes that is most of the time spent writing.
- * Here sizes are computed once, bottom-up, and kept in a table keyed by
- * the message's address; the bytes written are the same (fields in the
+ * Here sizes are computed once, bottom-up, and recorded in the order the
+ * messages are met, which is the order the packing meets them again; the
+ * bytes written are the same (fields in the
  * descriptor's order, proto2 presence rules: required fields always,
  * optional ones when their has_ flag is set, their pointer is not NULL or
  * their oneof case is theirs, repeated ones when not empty, packed when the
  * descriptor says so). */
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "emit/emit_pb.h"
@@ -161,50 +163,44 @@ static size_t field_size(PbPacker *pk, const ProtobufCFieldDescriptor *f, const 
     return total;
 }
 
-static size_t memo_slot(const PbPacker *pk, const void *key)
+/* A slot for the size of the message about to be sized. */
+static size_t size_slot(PbPacker *pk)
 {
-    size_t j = hash_ptr(key) & (pk->cap - 1);
-    while (pk->keys[j] && pk->keys[j] != key)
-        j = (j + 1) & (pk->cap - 1);
-    return j;
-}
-
-static void memo_put(PbPacker *pk, const void *key, size_t size)
-{
-    if (2 * (pk->count + 1) > pk->cap) {
-        PbPacker grown = {.arena = pk->arena, .cap = pk->cap ? 2 * pk->cap : 1024};
-        grown.keys = arena_alloc(pk->arena, sizeof *grown.keys * grown.cap);
-        grown.sizes = arena_alloc_raw(pk->arena, sizeof *grown.sizes * grown.cap);
-        for (size_t i = 0; i < pk->cap; i++)
-            if (pk->keys[i])
-                memo_put(&grown, pk->keys[i], pk->sizes[i]);
-        *pk = grown;
+    if (pk->count == pk->cap) {
+        size_t cap = pk->cap ? 2 * pk->cap : 4096;
+        size_t *sizes = realloc(pk->sizes, sizeof *sizes * cap);
+        if (!sizes) {
+            pk->failed = true;
+            return pk->count;   /* sizes are not recorded any more */
+        }
+        pk->sizes = sizes;
+        pk->cap = cap;
     }
-    size_t j = memo_slot(pk, key);
-    pk->count += !pk->keys[j];
-    pk->keys[j] = key;
-    pk->sizes[j] = size;
+    return pk->count++;
 }
 
 static size_t message_size(PbPacker *pk, const ProtobufCMessage *m)
 {
-    if (pk->cap) {
-        size_t j = memo_slot(pk, m);
-        if (pk->keys[j])
-            return pk->sizes[j];
-    }
     assert(m->n_unknown_fields == 0);
-    size_t size = 0;
+    size_t slot = size_slot(pk), size = 0;
     const ProtobufCMessageDescriptor *d = m->descriptor;
     for (unsigned i = 0; i < d->n_fields; i++)
         size += field_size(pk, &d->fields[i], m);
-    memo_put(pk, m, size);
+    if (slot < pk->cap)
+        pk->sizes[slot] = size;
     return size;
 }
 
 size_t pb_packer_size(PbPacker *pk, const ProtobufCMessage *m)
 {
+    pk->count = 0;
     return message_size(pk, m);
+}
+
+void pb_packer_free(PbPacker *pk)
+{
+    free(pk->sizes);
+    *pk = (PbPacker){0};
 }
 
 /* ---- writing ---- */
@@ -247,8 +243,9 @@ static void put_value(PbPacker *pk, ProtobufCType t, const void *p, ProtobufCBuf
         put_varint(out, b->len);
         out->append(out, b->len, b->data);
     } else {
+        /* the next recorded size is this message's */
         const ProtobufCMessage *sub = *(const ProtobufCMessage *const *)p;
-        put_varint(out, message_size(pk, sub));
+        put_varint(out, pk->sizes[pk->cursor]);
         pack_message(pk, sub, out);
     }
 }
@@ -286,12 +283,18 @@ static void pack_field(PbPacker *pk, const ProtobufCFieldDescriptor *f, const Pr
 
 static void pack_message(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out)
 {
+    pk->cursor++;
     const ProtobufCMessageDescriptor *d = m->descriptor;
     for (unsigned i = 0; i < d->n_fields; i++)
         pack_field(pk, &d->fields[i], m, out);
 }
 
-void pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out)
+bool pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out)
 {
+    if (pk->failed)
+        return false;
+    pk->cursor = 0;
     pack_message(pk, m, out);
+    assert(pk->cursor == pk->count);
+    return true;
 }

@@ -8,18 +8,20 @@
 
 #include "emit/emit_internal.h"
 
-/* A packer that sizes each message of a tree once (emit_pack.c): zero it,
- * set ARENA, then ask for sizes and pack; its table lives in ARENA. */
+/* A packer that sizes each message of a tree once (emit_pack.c): zeroed,
+ * it sizes a tree (pb_packer_size), then packs that same, unchanged tree;
+ * pb_packer_free releases its table of sizes. */
 typedef struct PbPacker {
-    Arena *arena;
-    const void **keys;          /* messages, open addressing by address */
-    size_t *sizes;
-    size_t cap, count;
+    size_t *sizes;              /* every message's, in the order met (malloc) */
+    size_t cap, count, cursor;
+    bool failed;                /* out of memory for the table */
 } PbPacker;
 
 size_t pb_packer_size(PbPacker *pk, const ProtobufCMessage *m);
-/* Writes M as protobuf_c_message_pack_to_buffer() would, to OUT. */
-void pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out);
+/* Writes M as protobuf_c_message_pack_to_buffer() would, to OUT; false
+ * when sizing it ran out of memory. */
+bool pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out);
+void pb_packer_free(PbPacker *pk);
 
 /* Largest message protobuf readers accept (2 GiB - 1). */
 #define PB_MAX_MESSAGE ((size_t)INT32_MAX)
