@@ -22,6 +22,7 @@
 
 enum { WIRE_VARINT = 0, WIRE_64BIT = 1, WIRE_LENGTH = 2, WIRE_32BIT = 5 };
 
+
 /* ---- sizes ---- */
 
 static size_t varint_size(uint64_t v)
@@ -203,50 +204,78 @@ void pb_packer_free(PbPacker *pk)
     *pk = (PbPacker){0};
 }
 
-/* ---- writing ---- */
+/* ---- writing ----
+ *
+ * Tags, lengths and small values are gathered in a staging buffer and
+ * handed to the output in large pieces; long strings and bytes (tensor
+ * data) go to the output as they are. */
 
-static void put_varint(ProtobufCBuffer *out, uint64_t v)
+#define PB_STAGE (64u * 1024u)
+#define PB_DIRECT 1024u
+
+static void flush(PbPacker *pk)
 {
-    uint8_t b[10];
-    size_t n = 0;
+    if (pk->used)
+        pk->out->append(pk->out, pk->used, pk->stage);
+    pk->used = 0;
+}
+
+static void put_bytes(PbPacker *pk, const void *p, size_t n)
+{
+    if (n > PB_DIRECT) {
+        flush(pk);
+        pk->out->append(pk->out, n, p);
+        return;
+    }
+    if (pk->used + n > PB_STAGE)
+        flush(pk);
+    memcpy(pk->stage + pk->used, p, n);
+    pk->used += n;
+}
+
+static void put_varint(PbPacker *pk, uint64_t v)
+{
+    if (pk->used + 10 > PB_STAGE)
+        flush(pk);
+    uint8_t *b = pk->stage + pk->used;
     while (v >= 0x80) {
-        b[n++] = (uint8_t)(v | 0x80);
+        *b++ = (uint8_t)(v | 0x80);
         v >>= 7;
     }
-    b[n++] = (uint8_t)v;
-    out->append(out, n, b);
+    *b++ = (uint8_t)v;
+    pk->used = (size_t)(b - pk->stage);
 }
 
-static void put_tag(ProtobufCBuffer *out, uint32_t id, unsigned wire)
+static void put_tag(PbPacker *pk, uint32_t id, unsigned wire)
 {
-    put_varint(out, (uint64_t)id << 3 | wire);
+    put_varint(pk, (uint64_t)id << 3 | wire);
 }
 
-static void pack_message(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out);
+static void pack_message(PbPacker *pk, const ProtobufCMessage *m);
 
 /* One value's payload (the tag is written by the caller). */
-static void put_value(PbPacker *pk, ProtobufCType t, const void *p, ProtobufCBuffer *out)
+static void put_value(PbPacker *pk, ProtobufCType t, const void *p)
 {
     uint64_t v;
     size_t f;
     if (varint_of(t, p, &v)) {
-        put_varint(out, v);
+        put_varint(pk, v);
     } else if ((f = fixed_size(t))) {
-        out->append(out, f, p);     /* little-endian, like the wire format */
+        put_bytes(pk, p, f);    /* little-endian, like the wire format */
     } else if (t == PROTOBUF_C_TYPE_STRING) {
         const char *s = *(const char *const *)p;
         size_t len = s ? strlen(s) : 0;
-        put_varint(out, len);
-        out->append(out, len, (const uint8_t *)s);
+        put_varint(pk, len);
+        put_bytes(pk, s, len);
     } else if (t == PROTOBUF_C_TYPE_BYTES) {
         const ProtobufCBinaryData *b = p;
-        put_varint(out, b->len);
-        out->append(out, b->len, b->data);
+        put_varint(pk, b->len);
+        put_bytes(pk, b->data, b->len);
     } else {
         /* the next recorded size is this message's */
         const ProtobufCMessage *sub = *(const ProtobufCMessage *const *)p;
-        put_varint(out, pk->sizes[pk->cursor]);
-        pack_message(pk, sub, out);
+        put_varint(pk, pk->sizes[pk->cursor]);
+        pack_message(pk, sub);
     }
 }
 
@@ -260,8 +289,7 @@ static unsigned wire_type(ProtobufCType t)
     return f == 4 ? WIRE_32BIT : f == 8 ? WIRE_64BIT : WIRE_LENGTH;
 }
 
-static void pack_field(PbPacker *pk, const ProtobufCFieldDescriptor *f, const ProtobufCMessage *m,
-                       ProtobufCBuffer *out)
+static void pack_field(PbPacker *pk, const ProtobufCFieldDescriptor *f, const ProtobufCMessage *m)
 {
     size_t n = field_count(f, m), stride = element_stride(f->type);
     const char *vals = field_values(f, m);
@@ -269,32 +297,39 @@ static void pack_field(PbPacker *pk, const ProtobufCFieldDescriptor *f, const Pr
         return;
     if (f->label == PROTOBUF_C_LABEL_REPEATED && (f->flags & PROTOBUF_C_FIELD_FLAG_PACKED) &&
         is_packable(f->type)) {
-        put_tag(out, f->id, WIRE_LENGTH);
-        put_varint(out, packed_payload(pk, f, vals, n));
+        put_tag(pk, f->id, WIRE_LENGTH);
+        put_varint(pk, packed_payload(pk, f, vals, n));
         for (size_t i = 0; i < n; i++)
-            put_value(pk, f->type, vals + i * stride, out);
+            put_value(pk, f->type, vals + i * stride);
         return;
     }
     for (size_t i = 0; i < n; i++) {
-        put_tag(out, f->id, wire_type(f->type));
-        put_value(pk, f->type, vals + i * stride, out);
+        put_tag(pk, f->id, wire_type(f->type));
+        put_value(pk, f->type, vals + i * stride);
     }
 }
 
-static void pack_message(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out)
+static void pack_message(PbPacker *pk, const ProtobufCMessage *m)
 {
     pk->cursor++;
     const ProtobufCMessageDescriptor *d = m->descriptor;
     for (unsigned i = 0; i < d->n_fields; i++)
-        pack_field(pk, &d->fields[i], m, out);
+        pack_field(pk, &d->fields[i], m);
 }
 
 bool pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out)
 {
-    if (pk->failed)
+    uint8_t *stage = pk->failed ? NULL : malloc(PB_STAGE);
+    if (!stage)
         return false;
+    pk->stage = stage;
+    pk->used = 0;
+    pk->out = out;
     pk->cursor = 0;
-    pack_message(pk, m, out);
+    pack_message(pk, m);
+    flush(pk);
     assert(pk->cursor == pk->count);
+    free(stage);
+    pk->stage = NULL;
     return true;
 }

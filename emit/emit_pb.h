@@ -15,6 +15,10 @@ typedef struct PbPacker {
     size_t *sizes;              /* every message's, in the order met (malloc) */
     size_t cap, count, cursor;
     bool failed;                /* out of memory for the table */
+    /* while packing: small pieces gathered for OUT */
+    ProtobufCBuffer *out;
+    uint8_t *stage;
+    size_t used;
 } PbPacker;
 
 size_t pb_packer_size(PbPacker *pk, const ProtobufCMessage *m);

@@ -434,12 +434,17 @@ void opt_run(Compiler *c, IrModel *m, const OptOptions *options)
         return;
     }
     Opt o = {.c = c, .m = m, .arena = m->arena, .opset = m->opset, .options = options};
-    static const OptPass passes[] = {opt_simplify, opt_cse, opt_fuse, opt_unroll};
+    static const OptPass passes[] = {opt_simplify, opt_cse, opt_fuse};
+    bool refold = true;
     for (int round = 0; round < OPT_MAX_ROUNDS; round++) {
-        int changes = fold(m, options, round == 0);
+        /* folding again pays after unrolling, which makes constants (the
+         * iteration numbers); the other passes leave nothing to fold */
+        int changes = refold ? fold(m, options, round == 0) : 0;
         for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)
             changes += run_pass(&o, passes[i]);
-        if (!changes)
+        int unrolled = run_pass(&o, opt_unroll);
+        refold = unrolled > 0;
+        if (!changes && !unrolled)
             break;
         lower_prune(m);
     }
