@@ -83,17 +83,32 @@ static void index_graph(Opt *o, IrGraph *g)
     }
 }
 
+/* The index's arrays are kept from pass to pass (cleared, or made anew
+ * when the model has grown past them): a pipeline of eight passes costs
+ * one set of arrays, not eight. */
 void opt_index(Opt *o)
 {
     size_t nv = (size_t)o->m->next_value_id + 1, nn = (size_t)o->m->next_node_id + 1;
+    if (nv > o->value_room) {
+        o->value_room = nv + nv / 2;
+        o->uses = arena_alloc_raw(o->arena, sizeof(int) * o->value_room);
+        o->is_input = arena_alloc_raw(o->arena, sizeof(bool) * o->value_room);
+        o->is_output = arena_alloc_raw(o->arena, sizeof(bool) * o->value_room);
+        o->subst = arena_alloc_raw(o->arena, sizeof(IrValue *) * o->value_room);
+        o->user = arena_alloc_raw(o->arena, sizeof(IrNode *) * o->value_room);
+    }
+    if (nn > o->node_room) {
+        o->node_room = nn + nn / 2;
+        o->dead = arena_alloc_raw(o->arena, sizeof(bool) * o->node_room);
+    }
+    memset(o->uses, 0, sizeof(int) * nv);
+    memset(o->is_input, 0, sizeof(bool) * nv);
+    memset(o->is_output, 0, sizeof(bool) * nv);
+    memset(o->subst, 0, sizeof(IrValue *) * nv);
+    memset(o->user, 0, sizeof(IrNode *) * nv);
+    memset(o->dead, 0, sizeof(bool) * nn);
     o->cap = (int)nv;
-    o->uses = arena_alloc(o->arena, sizeof(int) * nv);
-    o->is_input = arena_alloc(o->arena, sizeof(bool) * nv);
-    o->is_output = arena_alloc(o->arena, sizeof(bool) * nv);
-    o->subst = arena_alloc(o->arena, sizeof(IrValue *) * nv);
-    o->user = arena_alloc(o->arena, sizeof(IrNode *) * nv);
     o->node_cap = (int)nn;
-    o->dead = arena_alloc(o->arena, sizeof(bool) * nn);
     o->changes = 0;
     opt_each_graph(o, index_graph);
 }

@@ -33,6 +33,7 @@ typedef struct Opt {
     int node_cap;
     bool *dead;
     int changes;            /* rewrites since the index was built */
+    size_t value_room, node_room;   /* allocated lengths of the arrays */
     const char **rule_ops;  /* the running pass's rule names, interned */
 } Opt;
 
