@@ -23,7 +23,7 @@ class Env:
         self.quick = args.quick
         self.runs = args.runs or (1 if args.quick else 5)
         self.torch_runs = args.torch_runs or (1 if args.quick else 3)
-        self.ort_runs = args.ort_runs or (5 if args.quick else 30)
+        self.ort_runs = args.ort_runs or (20 if args.quick else 40)
         builddir = os.environ.get("TSC_BUILDDIR") or os.path.join(SRCDIR, "build")
         self.builddir = os.path.abspath(builddir)
         self.tsc = os.path.abspath(os.environ.get("TSC2ONNX") or os.path.join(self.builddir, "tsc2onnx"))

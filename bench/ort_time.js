@@ -10,9 +10,9 @@
 //
 // For each job, every model of the job gets SESSIONS sessions created (each
 // timed; the last one is kept), then WARMUP untimed runs, then RUNS timed
-// runs.  The models of one job are run in alternation (A, B, A, B ...) so
-// that a change in the machine's load affects them alike: their ratio is
-// measured in one run.  Inputs are fed by name from .npy files; a model
+// runs.  The models of one job are run in alternation (A, B, B, A ...: each
+// round starts with the next model) so that a change in the machine's load
+// affects them alike: their ratio is measured in one run.  Inputs are fed by name from .npy files; a model
 // input without a file is an error of that model.  RESULT.json gets, per job
 // and model, {"create_ms": [...], "first_run_ms": N, "run_ms": [...], "error":
 // null} (first_run_ms: the first run after the session is created); times are
@@ -71,7 +71,9 @@ async function runJob(job, options) {
   const live = names.filter((n) => open[n]);
   const rounds = (job.warmup || 0) + (job.runs || 1);
   for (let r = 0; r < rounds; r++) {
-    for (const name of live) {
+    // each round starts with the next model, so none always runs first
+    const order = live.map((_, k) => live[(k + r) % live.length]);
+    for (const name of order) {
       if (result[name].error) continue;
       try {
         const t = process.hrtime();
