@@ -53,12 +53,21 @@ class Timed:
         return self.rc == 0
 
 
-def run_timed(cmd, cwd=None, env=None, timeout=None):
-    """Runs CMD; its wall time and its own peak RSS (wait4's ru_maxrss, so
-    other children do not count)."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+TIME = shutil.which("time", path="/usr/bin:/bin")
+
+
+def run_timed(cmd, cwd=None, env=None, timeout=None, rss=False):
+    """Runs CMD; its wall time and, with RSS, its own peak RSS, which comes
+    from /usr/bin/time (GNU time, Debian's `time`) put between this process
+    and CMD: a child forked straight from this process, which grows large
+    once it has loaded models, would count this process's pages until its
+    exec.  Without RSS the wall time has no wrapper's start-up in it."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode="r") as rss_file:
+        wrap = rss and TIME
+        full = [TIME, "-q", "-f", "%M", "-o", rss_file.name] + list(cmd) if wrap else list(cmd)
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        p = subprocess.Popen(full, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
         deadline = None if timeout is None else t + timeout
         while True:
             pid, status, ru = os.wait4(p.pid, os.WNOHANG if deadline else 0)
@@ -73,7 +82,11 @@ def run_timed(cmd, cwd=None, env=None, timeout=None):
         p.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return Timed(wall, ru.ru_maxrss * 1024, p.returncode, out.read().decode("utf-8", "replace"),
+        peak = None
+        if wrap:
+            text = rss_file.read().split()
+            peak = int(text[-1]) * 1024 if text and text[-1].isdigit() else None
+        return Timed(wall, peak, p.returncode, out.read().decode("utf-8", "replace"),
                      err.read().decode("utf-8", "replace"))
 
 
@@ -86,8 +99,8 @@ def median(xs):
 
 
 def repeat(cmd, n, **kw):
-    """Runs CMD N times: (median wall, median peak RSS, last Timed), or
-    (None, None, failing Timed) as soon as one run fails."""
+    """Runs CMD N times: (median wall, median peak RSS (with rss=True),
+    last Timed), or (None, None, failing Timed) as soon as one run fails."""
     walls, rss, last = [], [], None
     for _ in range(n):
         last = run_timed(cmd, **kw)

@@ -94,7 +94,7 @@ def growth_rows(t, sizes, results, unit):
 
 
 def measure(env, cmd, n):
-    wall, rss, last = repeat(cmd, n, timeout=600)
+    wall, rss, last = repeat(cmd, n, timeout=600, rss=True)
     if wall is None:
         return "error: " + ((last.err.strip().splitlines() or ["status %d" % last.rc])[-1])[:80]
     return wall, rss
@@ -361,9 +361,11 @@ def loops_section(env):
     res = ort_jobs(env, jobs)
     t = Table("Loops in ONNX Runtime: Loop vs its body unrolled, by trip count",
               ["body", "trip count", "Loop run", "unrolled run", "run ratio", "Loop session",
-               "unrolled session", "session ratio"],
+               "unrolled session", "session ratio", "runs to repay"],
               "Run: median latency; session: median session-creation time (both in ONNX Runtime, "
-              "1 thread).  Ratios are unrolled / Loop: below 1 the unrolled graph is faster.")
+              "1 thread).  Ratios are unrolled / Loop: below 1 the unrolled graph is faster.  Runs "
+              "to repay: how many runs the unrolled graph's faster runs take to make up for its "
+              "longer session creation.")
     best = {}
     for k, (label, err) in enumerate(rows):
         if err:
@@ -377,24 +379,37 @@ def loops_section(env):
                 continue
             lr, ur = median(lo["run_ms"]), median(un["run_ms"])
             lc, uc = median(lo["create_ms"]), median(un["create_ms"])
+            repay = 0 if uc <= lc else ((uc - lc) / (lr - ur) if lr > ur else float("inf"))
             t.add(label, trip, "%.3f ms" % lr, "%.3f ms" % ur, "%.2f" % (ur / lr), "%.2f ms" % lc,
-                  "%.2f ms" % uc, "%.2f" % (uc / lc))
-            best.setdefault(label, []).append((trip, ur / lr, uc / lc))
+                  "%.2f ms" % uc, "%.2f" % (uc / lc), "never" if repay == float("inf") else "%.0f" % repay)
+            best.setdefault(label, []).append((trip, ur / lr, uc / lc, repay))
     return t, loops_note(best)
 
 
+# What makes an unrolled Loop worth it: faster runs, a session at most
+# this many times as long to create, repaid within this many runs.
+UNROLL_MAX_SESSION_RATIO = 4.0
+UNROLL_MAX_REPAY_RUNS = 100
+
+
 def loops_note(best):
-    """The trip counts up to which unrolling pays in every body measured:
-    the run is faster and the session costs less than twice as long."""
+    """The largest trip count up to which unrolling pays in every body
+    measured, by the rule above."""
     limit = None
     for label, points in best.items():
-        ok = [trip for trip, run, sess in points if run < 1.0 and sess < 2.0]
-        pays = max(ok) if ok else 0
+        pays = 0
+        for trip, run, sess, repay in sorted(points):
+            if run < 1.0 and sess <= UNROLL_MAX_SESSION_RATIO and repay <= UNROLL_MAX_REPAY_RUNS:
+                pays = trip
+            else:
+                break
         limit = pays if limit is None else min(limit, pays)
-    return ("--unroll-limit: in this run unrolling pays (faster runs, session creation under "
-            "2x the Loop's) up to a trip count of %s in every body measured; tsc2onnx's default "
-            "is %d (opt/opt.h, OPT_DEFAULT_UNROLL_LIMIT)." % (limit if limit is not None else "-",
-                                                             DEFAULT_UNROLL_LIMIT))
+    return ("--unroll-limit: unrolling pays when the unrolled graph runs faster, its session takes "
+            "at most %gx as long to create and the difference is repaid within %d runs; in this run "
+            "that holds up to a trip count of %s in every body measured.  tsc2onnx's default is %d "
+            "(opt/opt.h, OPT_DEFAULT_UNROLL_LIMIT), chosen by this rule on this machine."
+            % (UNROLL_MAX_SESSION_RATIO, UNROLL_MAX_REPAY_RUNS,
+               limit if limit is not None else "-", DEFAULT_UNROLL_LIMIT))
 
 
 def common_srcdir():

@@ -11,7 +11,7 @@ tests=$(cd "$(dirname "$0")" && pwd)
 build_pkgs="gcc clang make re2c lemon protobuf-c-compiler libprotobuf-c-dev
 autoconf automake libtool pkg-config libjansson-dev"
 test_pkgs="python3-torch python3-torchvision python3-onnx python3-numpy
-nodejs npm valgrind graphviz"
+nodejs npm valgrind graphviz time"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
