@@ -203,6 +203,24 @@ NATIVE(n_instance_attr)
     return v ? v : val_none(in);
 }
 
+/* module_dicts(m): (m._parameters, m._buffers, m._modules), each None when
+ * unset: what Module.__getattr__ and __setattr__ read on every attribute,
+ * in one call rather than three. */
+NATIVE(n_module_dicts)
+{
+    (void)self;
+    Value *obj = arg_get(a, 0, NULL);
+    if (!obj)
+        return sema_error(in, span, "module_dicts(module)");
+    static const char *const names[3] = {"_parameters", "_buffers", "_modules"};
+    Value *t = val_tuple(in, 3);
+    for (int i = 0; i < 3; i++) {
+        Value *v = obj->kind == VK_INSTANCE ? scope_get(obj->u.inst->attrs, intern(&in->c->names, names[i])) : NULL;
+        vlist_push(in, t->u.list, v ? v : val_none(in));
+    }
+    return t;
+}
+
 NATIVE(n_register)
 {
     (void)self;
@@ -822,6 +840,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "is_floating", n_is_floating);
     put_fn(in, m, "numel", n_numel);
     put_fn(in, m, "instance_attr", n_instance_attr);
+    put_fn(in, m, "module_dicts", n_module_dicts);
     put_fn(in, m, "register", n_register);
     put_fn(in, m, "result_type", n_result_type);
     put_fn(in, m, "as_tensor", n_as_tensor);
