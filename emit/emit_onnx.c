@@ -27,9 +27,21 @@ typedef struct PbPending {
     IrTensor *tensor;
 } PbPending;
 
+/* The location and source line text of a span, kept for the next node
+ * from the same place (a loop unrolled a thousand times has a thousand
+ * nodes per line). */
+typedef struct PbSpanText {
+    bool filled;
+    Span span;
+    const char *location, *line;    /* NULL where the span has no file */
+} PbSpanText;
+
+#define PB_SPAN_CACHE 256
+
 typedef struct PbContext {
     Arena *arena;
     PtrVec mapped;                  /* const IrTensor* whose bytes are a file's */
+    PbSpanText *spans;              /* PB_SPAN_CACHE entries, by span hash */
     const IrModel *model;
     const SourceMap *sources;
     const PbExternal *external;     /* tensors stored outside, or NULL */
@@ -258,11 +270,26 @@ static Onnx__StringStringEntryProto *pb_entry(PbContext *c, const char *key, con
     return e;
 }
 
+static const PbSpanText *span_text(PbContext *c, Span span)
+{
+    if (!c->spans)
+        c->spans = arena_alloc(c->arena, sizeof *c->spans * PB_SPAN_CACHE);
+    uint32_t h = (span.start * 2654435761u) ^ (uint32_t)span.file * 40503u ^ span.end;
+    PbSpanText *e = &c->spans[h % PB_SPAN_CACHE];
+    if (!e->filled || e->span.file != span.file || e->span.start != span.start || e->span.end != span.end) {
+        e->filled = true;
+        e->span = span;
+        e->location = emit_span_location(c->model, c->sources, span);
+        e->line = emit_span_line(c->model, c->sources, span, EMIT_SOURCE_LINE_MAX);
+    }
+    return e;
+}
+
 /* Per-node metadata: the module path and class the node was lowered in
  * and the source line, for viewers and profilers. */
 static void pb_node_metadata(PbContext *c, const IrNode *n, Onnx__NodeProto *np)
 {
-    const char *line = emit_span_line(c->model, c->sources, n->span, EMIT_SOURCE_LINE_MAX);
+    const char *line = span_text(c, n->span)->line;
     np->metadata_props = pb_array(c, 3, sizeof *np->metadata_props);
     if (n->scope && n->scope[0])
         np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.module_path", n->scope);
@@ -288,7 +315,7 @@ static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
     np->attribute = pb_array(c, np->n_attribute, sizeof *np->attribute);
     for (int i = 0; i < n->n_attrs; i++)
         np->attribute[i] = pb_attr(c, &n->attrs[i]);
-    np->doc_string = pb_str(emit_span_location(c->model, c->sources, n->span));
+    np->doc_string = pb_str(span_text(c, n->span)->location);
     pb_node_metadata(c, n, np);
     return np;
 }
