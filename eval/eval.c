@@ -330,6 +330,8 @@ static EvalStatus bind_inputs(Evaluator *ev, const IrGraph *g, EvalValue *const 
 {
     for (int i = 0; i < g->initializers.len; i++) {
         const IrValue *v = g->initializers.items[i];
+        if (!v->init->data && v->init->fill)
+            ir_tensor_force(g->model->arena, v->init);     /* deferred parameter data */
         EvalValue *t = eval_tensor_borrow(v->init);
         if (!t)
             return eval_report(ev, NULL, EVAL_UNSUPPORTED, arena_sprintf(&ev->arena,
