@@ -15,6 +15,7 @@
 #include "io/example.h"
 #include "io/safetensors.h"
 #include "ir/symdim.h"
+#include "opt/opt.h"
 #include "sema/report.h"
 #include "sema/sema.h"
 
@@ -425,6 +426,24 @@ static void export_request(Compiler *c, const Options *o, CompileRequest *req)
     req->n_libraries = o->libraries.len;
     req->functions_all = o->functions && !o->function_names;
     req->functions = split_names(&c->arena, o->function_names, &req->n_functions);
+}
+
+void driver_passes(Compiler *c, const Options *o, IrModel *m)
+{
+    OptOptions opt = opt_defaults();
+    FoldStats st = {0};
+    opt.enabled = !o->no_optimize;
+    if (o->unroll_limit >= 0)
+        opt.unroll_limit = o->unroll_limit;
+    opt.fold = !o->no_fold;
+    opt.fold_options.seed = o->seed;
+    if (o->fold_limit > 0)
+        opt.fold_options.max_elements = o->fold_limit;
+    opt.fold_stats = &st;
+    opt_run(c, m, &opt);
+    if (o->verbose && opt.fold)
+        fprintf(stderr, "tsc2onnx: folding: %d nodes replaced by constants; %d nodes before, %d after\n",
+                st.folded, st.nodes_before, st.nodes_after);
 }
 
 /* Runs the pipeline once the inputs and weights are known. */

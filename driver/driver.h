@@ -49,6 +49,9 @@ IrModel *driver_trace(Compiler *c, const Options *o, IrModel *m, EvalValue *cons
 
 /* Constant folding unless --no-fold. */
 void driver_fold(const Options *o, IrModel *m);
+/* The graph passes (opt/, folding included) with the command line's
+ * settings: --no-optimize, --unroll-limit, --no-fold, --fold-limit. */
+void driver_passes(Compiler *c, const Options *o, IrModel *m);
 
 /* After sema: the trace (--trace) of M, then folding; the model to write,
  * or NULL with *RC set after reporting.  REPORT (ReportEntry *, or NULL)

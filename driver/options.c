@@ -40,6 +40,9 @@ enum {
     OPT_ATOL,
     OPT_NO_FOLD,
     OPT_FOLD_LIMIT,
+    /* graph passes (opt/) */
+    OPT_UNROLL_LIMIT,
+    OPT_NO_OPTIMIZE,
 };
 
 /* Tensors of at least this many bytes go to the external data file. */
@@ -75,6 +78,8 @@ static const struct option long_options[] = {
     {"atol", required_argument, NULL, OPT_ATOL},
     {"no-fold", no_argument, NULL, OPT_NO_FOLD},
     {"fold-limit", required_argument, NULL, OPT_FOLD_LIMIT},
+    {"unroll-limit", required_argument, NULL, OPT_UNROLL_LIMIT},
+    {"no-optimize", no_argument, NULL, OPT_NO_OPTIMIZE},
     {NULL, 0, NULL, 0},
 };
 
@@ -105,6 +110,8 @@ static const char usage_text[] =
     "      --output-names A,B   rename graph outputs\n"
     "      --emit KIND          onnx (default), text, dot, ast or tokens\n"
     "  -v, --verbose            print the graph, typed and located, to stderr\n"
+    "      --unroll-limit K     unroll Loops with a constant trip count <= K (default 16)\n"
+    "      --no-optimize        emit the graph without the graph passes\n"
     "\n"
     "exporter options (as torch.onnx.export's):\n"
     "      --dynamic NAME:AXIS[=SYMBOL]  also names an axis of an output\n"
@@ -283,6 +290,14 @@ static int options_apply(int ch, const char *arg, Options *o)
         }
         o->fold_limit = v;
         break;
+    case OPT_UNROLL_LIMIT:
+        if (!parse_int_arg(arg, 0, 0x7fffffff, &v)) {
+            options_usage_error("--unroll-limit expects a non-negative integer, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->unroll_limit = (int)v;
+        break;
+    case OPT_NO_OPTIMIZE: o->no_optimize = true; break;
     default:
         return EXIT_USAGE;
     }
@@ -293,6 +308,7 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
 {
     memset(o, 0, sizeof *o);
     o->opset = 17;
+    o->unroll_limit = -1;
     o->rtol = 1e-3;     /* RUN_RTOL, RUN_ATOL of driver/driver.h */
     o->atol = 1e-7;
     o->argc = argc;

@@ -70,6 +70,9 @@ typedef struct Options {
     const char *report_path;    /* NULL or "-": standard output */
     bool no_fold;               /* --no-fold */
     long long fold_limit;       /* --fold-limit N: largest folded output, elements (0: default) */
+    /* graph passes (opt/) */
+    int unroll_limit;           /* --unroll-limit K; -1 = the default */
+    bool no_optimize;           /* --no-optimize */
     /* the command line, for the model's metadata */
     int argc;
     char **argv;

@@ -162,6 +162,6 @@ IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *repo
         if (*rc != EXIT_OK)
             return NULL;
     }
-    driver_fold(o, m);
+    driver_passes(c, o, m);
     return m;
 }

@@ -51,7 +51,9 @@ const char *emit_span_location(const IrModel *m, const SourceMap *sm, Span span)
         return NULL;
     int line, col;
     source_line_col(f, span.start, &line, &col);
-    return arena_sprintf(m->arena, "%s:%d:%d", emit_source_path(m, f), line, col);
+    char tail[32];      /* ":COL" */
+    join_number(tail, sizeof tail, ":", 0, "", col, "");
+    return arena_join_number(m->arena, emit_source_path(m, f), 0, ":", line, tail);
 }
 
 const char *emit_location(const IrModel *m, const SourceMap *sm, Span span)

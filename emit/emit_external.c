@@ -32,13 +32,17 @@ typedef struct ExternalWriter {
     int err;
 } ExternalWriter;
 
-static void ext_write(ExternalWriter *w, const void *data, size_t n)
+static void ext_write_tensor(ExternalWriter *w, const IrTensor *t, const void *data, size_t n)
 {
     if (w->err || n == 0)
         return;
-    if (fwrite(data, 1, n, w->out) != n)
-        w->err = errno ? errno : EIO;
+    w->err = emit_copy_bytes(w->out, t, data, n);
     w->offset += n;
+}
+
+static void ext_write(ExternalWriter *w, const void *data, size_t n)
+{
+    ext_write_tensor(w, NULL, data, n);
 }
 
 static void ext_pad(ExternalWriter *w, uint64_t align)
@@ -92,7 +96,7 @@ static int ext_write_tensors(const IrModel *m, FILE *out, size_t min_bytes, PbEx
         ref->length = t->nbytes;
         const void *bytes = ext_tensor_bytes(&w, t);
         if (bytes)
-            ext_write(&w, bytes, t->nbytes);
+            ext_write_tensor(&w, t, bytes, t->nbytes);
     }
     free(w.scratch);
     if (!w.err && fflush(out) != 0)

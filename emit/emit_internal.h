@@ -65,4 +65,10 @@ int emit_domain_version(const IrModel *m, const char *domain);
 /* Whether V is one of G's outputs. */
 bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
 
+/* Writes N bytes at DATA, the data of T (NULL: not a tensor's), to OUT;
+ * weights mapped from a file are copied file to file when they are large
+ * (emit_copy.c).  Returns 0 or an errno value. */
+#define EMIT_COPY_MIN_BYTES ((size_t)64 * 1024)
+int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n);
+
 #endif

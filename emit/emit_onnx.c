@@ -27,8 +27,21 @@ typedef struct PbPending {
     IrTensor *tensor;
 } PbPending;
 
+/* The location and source line text of a span, kept for the next node
+ * from the same place (a loop unrolled a thousand times has a thousand
+ * nodes per line). */
+typedef struct PbSpanText {
+    bool filled;
+    Span span;
+    const char *location, *line;    /* NULL where the span has no file */
+} PbSpanText;
+
+#define PB_SPAN_CACHE 256
+
 typedef struct PbContext {
     Arena *arena;
+    PtrVec mapped;                  /* const IrTensor* whose bytes are a file's */
+    PbSpanText *spans;              /* PB_SPAN_CACHE entries, by span hash */
     const IrModel *model;
     const SourceMap *sources;
     const PbExternal *external;     /* tensors stored outside, or NULL */
@@ -189,6 +202,8 @@ static Onnx__TensorProto *pb_tensor(PbContext *c, const IrTensor *t, const char 
     } else {
         tp->has_raw_data = 1;
         tp->raw_data = pb_bytes(t->data, t->nbytes);
+        if (t->file && t->nbytes >= EMIT_COPY_MIN_BYTES)
+            ptrvec_push(c->arena, &c->mapped, (void *)t);
         if (!t->data && t->fill) {
             PbPending *p = arena_alloc(c->arena, sizeof *p);
             p->slot = &tp->raw_data;
@@ -255,11 +270,26 @@ static Onnx__StringStringEntryProto *pb_entry(PbContext *c, const char *key, con
     return e;
 }
 
+static const PbSpanText *span_text(PbContext *c, Span span)
+{
+    if (!c->spans)
+        c->spans = arena_alloc(c->arena, sizeof *c->spans * PB_SPAN_CACHE);
+    uint32_t h = (span.start * 2654435761u) ^ (uint32_t)span.file * 40503u ^ span.end;
+    PbSpanText *e = &c->spans[h % PB_SPAN_CACHE];
+    if (!e->filled || e->span.file != span.file || e->span.start != span.start || e->span.end != span.end) {
+        e->filled = true;
+        e->span = span;
+        e->location = emit_span_location(c->model, c->sources, span);
+        e->line = emit_span_line(c->model, c->sources, span, EMIT_SOURCE_LINE_MAX);
+    }
+    return e;
+}
+
 /* Per-node metadata: the module path and class the node was lowered in
  * and the source line, for viewers and profilers. */
 static void pb_node_metadata(PbContext *c, const IrNode *n, Onnx__NodeProto *np)
 {
-    const char *line = emit_span_line(c->model, c->sources, n->span, EMIT_SOURCE_LINE_MAX);
+    const char *line = span_text(c, n->span)->line;
     np->metadata_props = pb_array(c, 3, sizeof *np->metadata_props);
     if (n->scope && n->scope[0])
         np->metadata_props[np->n_metadata_props++] = pb_entry(c, "tsc2onnx.module_path", n->scope);
@@ -285,7 +315,7 @@ static Onnx__NodeProto *pb_node(PbContext *c, const IrNode *n)
     np->attribute = pb_array(c, np->n_attribute, sizeof *np->attribute);
     for (int i = 0; i < n->n_attrs; i++)
         np->attribute[i] = pb_attr(c, &n->attrs[i]);
-    np->doc_string = pb_str(emit_span_location(c->model, c->sources, n->span));
+    np->doc_string = pb_str(span_text(c, n->span)->location);
     pb_node_metadata(c, n, np);
     return np;
 }
@@ -424,51 +454,134 @@ static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
 }
 
 /* A ProtobufCBuffer that appends to a stdio stream and remembers the
- * first failure; after it, appends do nothing. */
+ * first failure; after it, appends do nothing.  protobuf-c appends a bytes
+ * field whole, so the raw_data of a tensor mapped from the weights file
+ * arrives as its data pointer, found in a small table and copied from file
+ * to file (emit_copy_bytes). */
 typedef struct FileSink {
     ProtobufCBuffer base;   /* first: protobuf-c sees a ProtobufCBuffer */
     FILE *out;
     int err;
+    const IrTensor **mapped;    /* open addressing by data pointer */
+    size_t cap;
+    /* the many small pieces (tags, lengths, names) are gathered here and
+     * written in large blocks */
+    uint8_t *buf;
+    size_t used;
 } FileSink;
+
+#define SINK_BUFFER (64u * 1024u)
+#define SINK_SMALL 1024u
+
+static size_t sink_slot(const FileSink *s, const void *data)
+{
+    size_t j = hash_ptr(data) & (s->cap - 1);
+    while (s->mapped[j] && s->mapped[j]->data != data)
+        j = (j + 1) & (s->cap - 1);
+    return j;
+}
+
+static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped)
+{
+    s->cap = 16;
+    while (s->cap < 2 * (size_t)mapped->len)
+        s->cap *= 2;
+    s->mapped = arena_alloc(a, sizeof *s->mapped * s->cap);
+    for (int i = 0; i < mapped->len; i++)
+        s->mapped[sink_slot(s, ((const IrTensor *)mapped->items[i])->data)] = mapped->items[i];
+}
+
+static void sink_flush(FileSink *sink)
+{
+    if (!sink->err && sink->used && fwrite(sink->buf, 1, sink->used, sink->out) != sink->used)
+        sink->err = errno ? errno : EIO;
+    sink->used = 0;
+}
 
 static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t *data)
 {
     FileSink *sink = (FileSink *)buffer;
     if (sink->err || len == 0)
         return;
-    if (fwrite(data, 1, len, sink->out) != len)
-        sink->err = errno ? errno : EIO;
+    if (len <= SINK_SMALL) {
+        if (sink->used + len > SINK_BUFFER)
+            sink_flush(sink);
+        memcpy(sink->buf + sink->used, data, len);
+        sink->used += len;
+        return;
+    }
+    sink_flush(sink);
+    const IrTensor *t = len >= EMIT_COPY_MIN_BYTES ? sink->mapped[sink_slot(sink, data)] : NULL;
+    if (!sink->err)
+        sink->err = emit_copy_bytes(sink->out, t && t->nbytes == len ? t : NULL, data, len);
+}
+
+/* The message tree of a model and its size, built once for the size
+ * check and the writing. */
+typedef struct PbPrepared {
+    PbContext c;
+    Onnx__ModelProto *mp;
+    PbPacker pk;
+    size_t size;
+} PbPrepared;
+
+static void prepare(PbPrepared *p, const IrModel *m, const SourceMap *sm, const PbExternal *external)
+{
+    p->c = (PbContext){.arena = m->arena, .model = m, .sources = sm, .external = external};
+    p->mp = pb_model(&p->c, m);
+    p->pk = (PbPacker){0};
+    p->size = pb_packer_size(&p->pk, &p->mp->base);
 }
 
 size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm)
 {
-    PbContext c = {.arena = m->arena, .model = m, .sources = sm};
-    Onnx__ModelProto *mp = pb_model(&c, m);
-    return protobuf_c_message_get_packed_size(&mp->base);
+    PbPrepared p;
+    prepare(&p, m, sm, NULL);
+    pb_packer_free(&p.pk);
+    return p.size;
 }
 
-int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
-                     const void *ctx)
+static int write_prepared(const IrModel *m, PbPrepared *p, FILE *out, const char **reason)
 {
-    PbContext c = {.arena = m->arena, .model = m, .sources = sm, .external = ctx};
-    Onnx__ModelProto *mp = pb_model(&c, m);
-    if (protobuf_c_message_get_packed_size(&mp->base) > PB_MAX_MESSAGE) {
+    if (p->size > PB_MAX_MESSAGE) {
         *reason = "the model is larger than protobuf's 2 GiB limit (use --external-data)";
         errno = EFBIG;
         return EMIT_STATUS_IO;
     }
-    for (int i = 0; i < c.pending.len; i++) {
-        PbPending *p = c.pending.items[i];
-        p->slot->data = (uint8_t *)ir_tensor_force(m->arena, p->tensor);
+    for (int i = 0; i < p->c.pending.len; i++) {
+        PbPending *pd = p->c.pending.items[i];
+        pd->slot->data = (uint8_t *)ir_tensor_force(m->arena, pd->tensor);
     }
     FileSink sink = {.base = {.append = file_sink_append}, .out = out};
+    sink.buf = arena_alloc_raw(m->arena, SINK_BUFFER);
+    sink_index(&sink, m->arena, &p->c.mapped);
     errno = 0;
-    protobuf_c_message_pack_to_buffer(&mp->base, &sink.base);
+    if (!pb_packer_pack(&p->pk, &p->mp->base, &sink.base))
+        sink.err = ENOMEM;
+    sink_flush(&sink);
     if (sink.err) {
         errno = sink.err;
         return EMIT_STATUS_IO;
     }
     return 0;
+}
+
+int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
+                     const void *ctx)
+{
+    PbPrepared p;
+    prepare(&p, m, sm, ctx);
+    int rc = write_prepared(m, &p, out, reason);
+    pb_packer_free(&p.pk);
+    return rc;
+}
+
+/* emit_write_path_with's writer for a tree already built (CTX). */
+static int prepared_writer(const IrModel *m, const SourceMap *sm, FILE *out, const char **reason,
+                           const void *ctx)
+{
+    (void)sm;
+    return write_prepared(m, (PbPrepared *)ctx, out, reason);
 }
 
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out)
@@ -487,8 +600,14 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
 {
     if (o && o->external_data)
         return emit_onnx_file_external(m, sm, path, o->external_min_bytes, d);
-    if (emit_onnx_inline_size(m, sm) <= PB_MAX_MESSAGE)
-        return emit_write_path(m, sm, path, d, emit_onnx_writer);
+    PbPrepared p;
+    prepare(&p, m, sm, NULL);
+    if (p.size <= PB_MAX_MESSAGE) {
+        int rc = emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL);
+        pb_packer_free(&p.pk);
+        return rc;
+    }
+    pb_packer_free(&p.pk);
     if (strcmp(path, "-") == 0)
         return emit_report(d, path, EFBIG, "the model is larger than protobuf's 2 GiB limit, so its tensors "
                            "need an external data file (give -o FILE)");

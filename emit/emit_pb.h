@@ -3,9 +3,29 @@
 #ifndef TSC_EMIT_PB_H
 #define TSC_EMIT_PB_H
 
+#include <protobuf-c/protobuf-c.h>
 #include <stdint.h>
 
 #include "emit/emit_internal.h"
+
+/* A packer that sizes each message of a tree once (emit_pack.c): zeroed,
+ * it sizes a tree (pb_packer_size), then packs that same, unchanged tree;
+ * pb_packer_free releases its table of sizes. */
+typedef struct PbPacker {
+    size_t *sizes;              /* every message's, in the order met (malloc) */
+    size_t cap, count, cursor;
+    bool failed;                /* out of memory for the table */
+    /* while packing: small pieces gathered for OUT */
+    ProtobufCBuffer *out;
+    uint8_t *stage;
+    size_t used;
+} PbPacker;
+
+size_t pb_packer_size(PbPacker *pk, const ProtobufCMessage *m);
+/* Writes M as protobuf_c_message_pack_to_buffer() would, to OUT; false
+ * when sizing it ran out of memory. */
+bool pb_packer_pack(PbPacker *pk, const ProtobufCMessage *m, ProtobufCBuffer *out);
+void pb_packer_free(PbPacker *pk);
 
 /* Largest message protobuf readers accept (2 GiB - 1). */
 #define PB_MAX_MESSAGE ((size_t)INT32_MAX)

@@ -35,7 +35,7 @@ const EvalOp *eval_find_op(const char *op)
 {
     for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++)
         for (int i = 0; i < *parts[p].count; i++)
-            if (strcmp(parts[p].ops[i].name, op) == 0)
+            if (parts[p].ops[i].name[0] == op[0] && strcmp(parts[p].ops[i].name, op) == 0)
                 return &parts[p].ops[i];
     return NULL;
 }

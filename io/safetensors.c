@@ -33,6 +33,7 @@ struct Weights {
     const char *path;
     const char *shown;      /* printable path for messages */
     unsigned char *map;     /* NULL once closed */
+    int fd;                 /* the file, open while mapped (tensors' IrFileBytes) */
     size_t map_size;
     uint64_t data_start;    /* 8 + header length */
     uint64_t data_size;
@@ -100,12 +101,13 @@ static bool map_file(Weights *w, char **err)
     w->map_size = (size_t)st.st_size;
     void *m = mmap(NULL, w->map_size, PROT_READ, MAP_PRIVATE, fd, 0);
     int saved = errno;
-    close(fd);
     if (m == MAP_FAILED) {
+        close(fd);
         *err = arena_sprintf(w->arena, "cannot read '%s': %s", w->shown, strerror(saved));
         return false;
     }
     w->map = m;
+    w->fd = fd;
     return true;
 }
 
@@ -407,6 +409,11 @@ static IrTensor *materialize(Weights *w, StEntry *e)
         void *copy = arena_alloc_raw(w->arena, t->nbytes);
         memcpy(copy, p, t->nbytes);
         p = copy;
+    } else {
+        IrFileBytes *fb = arena_alloc(w->arena, sizeof *fb);
+        fb->fd = w->fd;
+        fb->offset = w->data_start + e->begin;
+        t->file = fb;
     }
     t->data = p;
     e->tensor = t;
@@ -466,5 +473,6 @@ void weights_close(Weights *w)
     if (!w || !w->map)
         return;
     munmap(w->map, w->map_size);
+    close(w->fd);
     w->map = NULL;
 }

@@ -116,73 +116,65 @@ const void *ir_tensor_force(Arena *a, IrTensor *t)
     return t->data;
 }
 
-/* Name sets: open addressing over interned pointers. */
+/* Name sets: open addressing over interned pointers.  Each slot also keeps
+ * the next suffix to try for names made from it as a hint, so that the
+ * n-th "Relu_out" costs one probe rather than n (names are never removed,
+ * so every smaller suffix is still taken: the result is the same as
+ * trying 1, 2, 3 ...). */
 
-static void nameset_insert_raw(IrNameSet *s, const char *name, int suffix)
+static size_t nameset_slot(const IrNameSet *s, const char *name)
 {
-    size_t j = hash_bytes(&name, sizeof name) & (s->cap - 1);
-    while (s->slots[j])
+    size_t j = hash_ptr(name) & (s->cap - 1);
+    while (s->slots[j] && s->slots[j] != name)
         j = (j + 1) & (s->cap - 1);
-    s->slots[j] = name;
-    s->suffix[j] = suffix;
-    s->count++;
-}
-
-/* The slot holding NAME, or -1. */
-static long nameset_find(const IrNameSet *s, const char *name)
-{
-    if (!s->cap)
-        return -1;
-    size_t j = hash_bytes(&name, sizeof name) & (s->cap - 1);
-    while (s->slots[j]) {
-        if (s->slots[j] == name)
-            return (long)j;
-        j = (j + 1) & (s->cap - 1);
-    }
-    return -1;
+    return j;
 }
 
 static bool nameset_contains(const IrNameSet *s, const char *name)
 {
-    return nameset_find(s, name) >= 0;
+    return s->cap && s->slots[nameset_slot(s, name)] == name;
 }
 
-static void nameset_add(Arena *a, IrNameSet *s, const char *name)
+/* Adds NAME (absent); returns its slot. */
+static size_t nameset_add(Arena *a, IrNameSet *s, const char *name)
 {
     if ((s->count + 1) * 2 > s->cap) {
         IrNameSet grown = {.cap = s->cap ? s->cap * 2 : 256};
         grown.slots = arena_alloc(a, sizeof(char *) * grown.cap);
-        grown.suffix = arena_alloc(a, sizeof(int) * grown.cap);
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->slots[i])
-                nameset_insert_raw(&grown, s->slots[i], s->suffix[i]);
+        grown.next_suffix = arena_alloc(a, sizeof(int) * grown.cap);
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slots[i])
+                continue;
+            size_t j = nameset_slot(&grown, s->slots[i]);
+            grown.slots[j] = s->slots[i];
+            grown.next_suffix[j] = s->next_suffix[i];
+        }
+        grown.count = s->count;
         *s = grown;
     }
-    nameset_insert_raw(s, name, 0);
+    size_t j = nameset_slot(s, name);
+    s->slots[j] = name;
+    s->count++;
+    return j;
 }
 
-/* HINT itself when free, else the first free HINT_N.  The set only grows
- * and every NAME_N below the last one taken was taken already, so the
- * search resumes after it: naming stays linear in the number of values. */
 static const char *unique_name(IrModel *m, IrNameSet *set, const char *hint)
 {
     const char *base = hint && *hint ? hint : "v";
     const char *name = intern(m->names, base);
-    long at = nameset_find(set, name);
-    if (at >= 0) {
-        const char *key = name;
-        char buf[512];
-        int k = set->suffix[at];
-        do {
-            k++;
-            snprintf(buf, sizeof buf, "%.480s_%d", base, k);
-            name = intern(m->names, buf);
-        } while (nameset_contains(set, name));
+    if (!nameset_contains(set, name)) {
         nameset_add(m->arena, set, name);
-        set->suffix[nameset_find(set, key)] = k;   /* the add may have moved it */
         return name;
     }
+    const char *key = name;
+    int k = set->next_suffix[nameset_slot(set, key)];
+    char buf[512];
+    do {
+        join_number(buf, sizeof buf, base, 480, "_", ++k, "");
+        name = intern(m->names, buf);
+    } while (nameset_contains(set, name));
     nameset_add(m->arena, set, name);
+    set->next_suffix[nameset_slot(set, key)] = k;
     return name;
 }
 

@@ -101,7 +101,17 @@ typedef struct IrTensor {
      * makes them resident). */
     void (*fill)(const struct IrTensor *t, void *dst);
     const void *fill_ctx;
+    /* Data mapped read-only from a file (weights): the open file and the
+     * data's offset in it, so that writers can copy the bytes from file to
+     * file (emit/emit_copy.c) without reading them through the mapping.
+     * NULL for data in memory. */
+    const struct IrFileBytes *file;
 } IrTensor;
+
+typedef struct IrFileBytes {
+    int fd;
+    uint64_t offset;
+} IrFileBytes;
 
 int64_t ir_tensor_numel(const IrTensor *t);
 IrTensor *ir_tensor_new(Arena *a, DType dt, int rank, const int64_t *dims);
@@ -208,12 +218,10 @@ typedef struct IrMetadata {
     const char *key, *value;
 } IrMetadata;
 
-/* Set of used names, for uniqueness across the model.  suffix[i] is the
- * last N for which NAME_N was taken with slots[i] as NAME, so the next
- * unique name for a hint is found without trying every N again. */
+/* Set of used names, for uniqueness across the model. */
 typedef struct IrNameSet {
     const char **slots;
-    int *suffix;
+    int *next_suffix;       /* per slot: last suffix given to its hint */
     size_t cap, count;
 } IrNameSet;
 

@@ -129,8 +129,9 @@ typedef struct Keyword {
     int kind;
 } Keyword;
 
-/* Python 3.11's hard keywords.  `match`, `case` and `_` are soft keywords:
- * they stay names, and lexer/layout.c recognizes the match statement. */
+/* Python 3.11's hard keywords, in byte order (token_keyword searches them
+ * by halves).  `match`, `case` and `_` are soft keywords: they stay names,
+ * and lexer/layout.c recognizes the match statement. */
 static const Keyword keywords[] = {
     {"False", TK_FALSE}, {"None", TK_NONE}, {"True", TK_TRUE},
     {"and", TK_AND}, {"as", TK_AS}, {"assert", TK_ASSERT},
@@ -152,9 +153,19 @@ int token_keyword(const char *s, size_t n)
      * F, N, T: most names are rejected by these two tests */
     if (n < 2 || n > 8 || (s[0] < 'a' && s[0] != 'F' && s[0] != 'N' && s[0] != 'T'))
         return TK_NAME;
-    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
-        if (keywords[i].text[0] == s[0] && strlen(keywords[i].text) == n &&
-            memcmp(keywords[i].text, s, n) == 0)
-            return keywords[i].kind;
+    int lo = 0, hi = (int)(sizeof keywords / sizeof keywords[0]) - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const char *k = keywords[mid].text;
+        int c = strncmp(k, s, n);
+        if (c == 0)
+            c = k[n] != '\0';      /* K is longer than S: after it */
+        if (c == 0)
+            return keywords[mid].kind;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
     return TK_NAME;
 }

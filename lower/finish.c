@@ -44,10 +44,16 @@ static void name_node_outputs(IrModel *m, IrNode *n)
         IrValue *v = n->outputs[k];
         if (!v || is_graph_output(n->graph, v) || (n->graph->parent == NULL && is_graph_output(m->graph, v)))
             continue;
-        const char *hint = arena_sprintf(m->arena, "%s_output_%d", n->name, k);
+        const char *hint = arena_join_number(m->arena, n->name, 0, "_output_", k, "");
         if (!ir_rename_value(m, v, hint))
             ir_rename_value(m, v, ir_unique_value_name(m, hint));
     }
+}
+
+void lower_name_node(IrModel *m, IrNode *n)
+{
+    n->name = ir_unique_node_name(m, scoped_name(m->arena, n));
+    name_node_outputs(m, n);
 }
 
 static void name_graph_nodes(IrModel *m, IrGraph *g, int depth)
@@ -56,8 +62,7 @@ static void name_graph_nodes(IrModel *m, IrGraph *g, int depth)
         return;
     for (int i = 0; i < g->nodes.len; i++) {
         IrNode *n = g->nodes.items[i];
-        n->name = ir_unique_node_name(m, scoped_name(m->arena, n));
-        name_node_outputs(m, n);
+        lower_name_node(m, n);
         for (int k = 0; k < n->n_attrs; k++)
             if (n->attrs[k].kind == IR_ATTR_GRAPH && n->attrs[k].g)
                 name_graph_nodes(m, n->attrs[k].g, depth + 1);

@@ -57,6 +57,9 @@ void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
  * (/layer1/0/conv1/Conv), and every initializer also listed as a graph
  * input. */
 void lower_name_nodes(IrModel *m);
+/* Names one node (and its outputs) the way lower_name_nodes() does, for
+ * nodes the graph passes rewrite afterwards (opt/). */
+void lower_name_node(IrModel *m, IrNode *n);
 void lower_initializers_as_inputs(IrModel *m);
 
 /* Removes the nodes and initializers no graph output depends on (after the

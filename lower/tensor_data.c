@@ -162,24 +162,44 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span)
 
 /* ---- initialization recipes ---- */
 
-/* The data of a recipe, written into DST (N elements of type DT). */
-static void run_recipe(void *dst, DType dt, int64_t n, TensorInit init, double a, double b, uint64_t seed)
+typedef struct Recipe {
+    TensorInit init;
+    double a, b, c, d;
+    uint64_t seed;
+} Recipe;
+
+static Recipe recipe_of(const Tensor *t)
 {
-    switch (init) {
+    return (Recipe){t->init, t->init_a, t->init_b, t->init_c, t->init_d, t->init_seed};
+}
+
+/* The data of a recipe, written into DST (N elements of type DT). */
+static void run_recipe(void *dst, DType dt, int64_t n, const Recipe *r)
+{
+    Prng rng;
+    prng_seed(&rng, r->seed);
+    switch (r->init) {
     case TINIT_FILL:
         for (int64_t i = 0; i < n; i++)
-            tensor_store_double(dst, i, dt, a);
+            tensor_store_double(dst, i, dt, r->a);
         break;
     case TINIT_UNIFORM:
-    case TINIT_NORMAL: {
-        Prng rng;
-        prng_seed(&rng, seed);
+    case TINIT_NORMAL:
         for (int64_t i = 0; i < n; i++) {
-            double x = init == TINIT_UNIFORM ? a + (b - a) * prng_uniform(&rng) : a + b * prng_normal(&rng);
+            double x = r->init == TINIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(&rng)
+                                                : r->a + r->b * prng_normal(&rng);
             tensor_store_double(dst, i, dt, x);
         }
         break;
-    }
+    case TINIT_TRUNC_NORMAL:
+        for (int64_t i = 0; i < n; i++) {
+            double x;
+            do
+                x = r->a + r->b * prng_normal(&rng);
+            while (x < r->c || x > r->d);
+            tensor_store_double(dst, i, dt, x);
+        }
+        break;
     default:
         memset(dst, 0, (size_t)n * dtype_size(dt));
         break;
@@ -196,8 +216,10 @@ IrTensor *tensor_data(Interp *in, Tensor *t)
     for (int i = 0; i < t->rank && i < 64; i++)
         dims[i] = t->dims[i].value;
     IrTensor *d = ir_tensor_new(in->arena, t->dtype, t->rank, dims);
-    if (t->init != TINIT_ZEROS)
-        run_recipe(d->data, d->dtype, ir_tensor_numel(d), t->init, t->init_a, t->init_b, t->init_seed);
+    if (t->init != TINIT_ZEROS) {
+        Recipe r = recipe_of(t);
+        run_recipe(d->data, d->dtype, ir_tensor_numel(d), &r);
+    }
     t->data = d;
     t->init = TINIT_DATA;
     return d;
@@ -205,16 +227,9 @@ IrTensor *tensor_data(Interp *in, Tensor *t)
 
 /* ---- deferred data ---- */
 
-typedef struct Recipe {
-    TensorInit init;
-    double a, b;
-    uint64_t seed;
-} Recipe;
-
 static void recipe_fill(const IrTensor *t, void *dst)
 {
-    const Recipe *r = t->fill_ctx;
-    run_recipe(dst, t->dtype, ir_tensor_numel(t), r->init, r->a, r->b, r->seed);
+    run_recipe(dst, t->dtype, ir_tensor_numel(t), t->fill_ctx);
 }
 
 IrTensor *tensor_data_deferred(Interp *in, Tensor *t)
@@ -237,7 +252,7 @@ IrTensor *tensor_data_deferred(Interp *in, Tensor *t)
     memcpy(d->dims, dims, sizeof(int64_t) * (size_t)(t->rank > 0 ? t->rank : 0));
     d->nbytes = (size_t)n * dtype_size(t->dtype);
     Recipe *r = arena_alloc(in->arena, sizeof *r);
-    *r = (Recipe){t->init, t->init_a, t->init_b, t->init_seed};
+    *r = recipe_of(t);
     d->fill = recipe_fill;
     d->fill_ctx = r;
     return d;

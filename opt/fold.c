@@ -110,13 +110,15 @@ static bool is_constant(const Fold *f, const IrValue *v)
 
 static bool foldable(const Fold *f, const IrNode *n)
 {
-    if (n->trace_point || opt_is_random(n) || has_graph_attr(n) || !eval_supports(n))
+    if (n->trace_point || opt_is_random(n) || has_graph_attr(n))
         return false;
     if (n->n_inputs == 0 && strcmp(n->op_type, "Constant") != 0)
         return false;
     for (int k = 0; k < n->n_inputs; k++)
         if (n->inputs[k] && !is_constant(f, n->inputs[k]))
             return false;
+    if (!eval_supports(n))      /* a table search: after the cheap tests */
+        return false;
     for (int k = 0; k < n->n_outputs; k++)
         if (n->outputs[k] && n->outputs[k]->type.kind != IR_TYPE_TENSOR)
             return false;

@@ -117,7 +117,7 @@ static const char *fresh_name(Spec *s, IrModel *m, const char *hint, bool node)
         s->names_len++;
     }
     int k = c->next++;
-    return k ? arena_sprintf(s->arena, "%s_%d", hint, k) : hint;
+    return k ? arena_join_number(s->arena, hint, 0, "_", k, "") : hint;
 }
 
 static IrValue *new_value(Spec *s, IrGraph *g, const char *hint, IrType type, Span span)

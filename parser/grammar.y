@@ -61,8 +61,9 @@
 %token_destructor { (void)yypminor; (void)pc; }
 
 /* The driver finds and reports syntax errors before Lemon does (it asks
- * parse_lemon_accepts() about every token), so nothing is said here. */
-%syntax_error { (void)yymajor; (void)yyminor; (void)pc; }
+ * parse_lemon_accepts() about every token), so nothing is said here; a
+ * trusted parse, which does not ask, is redone with the checks (parse.c). */
+%syntax_error { (void)yymajor; (void)yyminor; pc->lemon_failed = true; }
 %stack_overflow { parse_stack_overflow(pc); }
 
 %type stmts {AstList}

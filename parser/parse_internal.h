@@ -53,6 +53,9 @@ typedef struct ParseCtx {
     const Token *toks;
     int ntoks, pos;
     bool recovering;        /* after an error, until Lemon resynchronizes */
+    bool trusted;           /* the embedded stdlib: known to parse, so no
+                             * token is checked ahead (parse_lemon_accepts) */
+    bool lemon_failed;      /* Lemon itself met a syntax error */
     bool stopped;           /* after a stack overflow nothing more is parsed */
     bool reported;          /* whether last_error is set */
     uint32_t last_error;    /* offset of the last syntax error reported */

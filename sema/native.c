@@ -203,6 +203,24 @@ NATIVE(n_instance_attr)
     return v ? v : val_none(in);
 }
 
+/* module_dicts(m): (m._parameters, m._buffers, m._modules), each None when
+ * unset: what Module.__getattr__ and __setattr__ read on every attribute,
+ * in one call rather than three. */
+NATIVE(n_module_dicts)
+{
+    (void)self;
+    Value *obj = arg_get(a, 0, NULL);
+    if (!obj)
+        return sema_error(in, span, "module_dicts(module)");
+    static const char *const names[3] = {"_parameters", "_buffers", "_modules"};
+    Value *t = val_tuple(in, 3);
+    for (int i = 0; i < 3; i++) {
+        Value *v = obj->kind == VK_INSTANCE ? scope_get(obj->u.inst->attrs, intern(&in->c->names, names[i])) : NULL;
+        vlist_push(in, t->u.list, v ? v : val_none(in));
+    }
+    return t;
+}
+
 NATIVE(n_register)
 {
     (void)self;
@@ -661,7 +679,9 @@ static IrTensor *init_fresh_data(Interp *in, Tensor *o, Prng *rng)
 }
 
 /* init_trunc_normal(t, mean, std, a, b): normal draws redrawn until they
- * fall in [a, b] (nn.init.trunc_normal_; the bounds are absolute). */
+ * fall in [a, b] (nn.init.trunc_normal_; the bounds are absolute).  Recorded
+ * as a recipe, like normal_: weights loaded from a file replace it without
+ * drawing a number. */
 NATIVE(n_init_trunc_normal)
 {
     (void)self;
@@ -678,16 +698,14 @@ NATIVE(n_init_trunc_normal)
     if (!(lo < hi) || !(std > 0) || mean + 6 * std < lo || mean - 6 * std > hi)
         return sema_error(in, span, "trunc_normal_(): the interval [a, b] must hold values the "
                           "distribution N(mean, std^2) draws");
-    Prng rng;
-    IrTensor *d = init_fresh_data(in, o, &rng);
-    int64_t n = ir_tensor_numel(d);
-    for (int64_t i = 0; i < n; i++) {
-        double v;
-        do
-            v = mean + std * prng_normal(&rng);
-        while (v < lo || v > hi);
-        tensor_store_double(d->data, i, d->dtype, v);
-    }
+    region_write_tensor(in, o);
+    o->data = NULL;
+    o->init = TINIT_TRUNC_NORMAL;
+    o->init_a = mean;
+    o->init_b = std;
+    o->init_c = lo;
+    o->init_d = hi;
+    o->init_seed = in->seed * 0x9e3779b97f4a7c15ULL + (++in->n_random_tensors);
     return a->pos[0];
 }
 
@@ -851,6 +869,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "is_floating", n_is_floating);
     put_fn(in, m, "numel", n_numel);
     put_fn(in, m, "instance_attr", n_instance_attr);
+    put_fn(in, m, "module_dicts", n_module_dicts);
     put_fn(in, m, "register", n_register);
     put_fn(in, m, "result_type", n_result_type);
     put_fn(in, m, "as_tensor", n_as_tensor);

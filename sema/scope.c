@@ -1,5 +1,8 @@
 /* Namespaces: an entry array in insertion order plus an open-addressing
- * index over interned name pointers. */
+ * index over interned name pointers.  Most scopes are a call's few locals:
+ * up to SCOPE_LINEAR entries are searched in order, without an index (a
+ * few pointer compares cost less than hashing, and nothing is allocated
+ * for the index). */
 #include "sema/scope.h"
 
 #include <string.h>
@@ -18,10 +21,16 @@ Scope *scope_new(Arena *a)
     return arena_alloc(a, sizeof(Scope));
 }
 
+#define SCOPE_LINEAR 8
+
 static int scope_find(const Scope *s, const char *name)
 {
-    if (!s->index_cap)
+    if (!s->index_cap) {
+        for (int e = 0; e < s->len; e++)
+            if (s->entries[e].name == name)
+                return e;
         return -1;
+    }
     uint32_t mask = (uint32_t)s->index_cap - 1;
     for (uint32_t j = scope_hash(name) & mask;; j = (j + 1) & mask) {
         int32_t e = s->index[j];
@@ -68,8 +77,10 @@ void scope_set(Arena *a, Scope *s, const char *name, Value *v)
     s->entries[s->len].name = name;
     s->entries[s->len].value = v;
     s->len++;
+    if (!s->index_cap && s->len <= SCOPE_LINEAR)
+        return;
     if (s->len * 2 > s->index_cap)
-        scope_reindex(a, s, s->index_cap ? s->index_cap * 2 : 16);
+        scope_reindex(a, s, s->index_cap ? s->index_cap * 2 : 32);
     else {
         uint32_t mask = (uint32_t)s->index_cap - 1;
         uint32_t j = scope_hash(name) & mask;
@@ -88,7 +99,11 @@ void scope_restore(Arena *a, Scope *s, const ScopeEntry *entries, int len)
     if (len)
         memcpy(s->entries, entries, sizeof(ScopeEntry) * (size_t)len);
     s->len = len;
-    int cap = 16;
+    s->index = NULL;
+    s->index_cap = 0;
+    if (len <= SCOPE_LINEAR)
+        return;
+    int cap = 32;
     while (cap < len * 2)
         cap *= 2;
     scope_reindex(a, s, cap);

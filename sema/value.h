@@ -163,6 +163,7 @@ typedef enum TensorInit {
     TINIT_FILL,             /* all elements = a */
     TINIT_UNIFORM,          /* U(a, b) */
     TINIT_NORMAL,           /* N(a, b^2) */
+    TINIT_TRUNC_NORMAL,     /* N(a, b^2) redrawn until in [c, d] */
 } TensorInit;
 
 typedef struct Tensor {
@@ -176,7 +177,7 @@ typedef struct Tensor {
     bool is_static;
     IrTensor *data;         /* NULL until forced (see init) */
     TensorInit init;
-    double init_a, init_b;
+    double init_a, init_b, init_c, init_d;
     uint64_t init_seed;
     struct Tensor *storage; /* shared storage: views (x.data) alias this */
     const char *param_name; /* state_dict name, for parameters and buffers */

@@ -30,6 +30,14 @@ char *arena_strdup(Arena *a, const char *s);
 char *arena_sprintf(Arena *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 char *arena_vsprintf(Arena *a, const char *fmt, va_list ap);
+/* S, then SEP and the decimal K (K >= 0), then TAIL: "Relu_3", "x:12:5"
+ * (formatted without printf: names with counters are made by the
+ * thousand).  At most MAX bytes of S are used (0: all). */
+char *arena_join_number(Arena *a, const char *s, size_t max, const char *sep, long long k, const char *tail);
+/* The same into OUT (CAP bytes); returns the length, and writes nothing
+ * when it does not fit. */
+size_t join_number(char *out, size_t cap, const char *s, size_t max, const char *sep, long long k,
+                   const char *tail);
 
 /* Up to MAX bytes of S[0..N) for a message: control bytes become '?' and a
  * cut text ends in "...". */

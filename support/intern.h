@@ -22,4 +22,12 @@ const char *intern(Interner *in, const char *s);
 
 uint32_t hash_bytes(const void *data, size_t n);
 
+/* A hash of a pointer, for tables keyed by address (one multiply; tables
+ * looked up by address must never be iterated for output, whose order
+ * would then follow the addresses). */
+static inline uint32_t hash_ptr(const void *p)
+{
+    return (uint32_t)(((uint64_t)(uintptr_t)p * UINT64_C(0x9E3779B97F4A7C15)) >> 32);
+}
+
 #endif

@@ -7,32 +7,72 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void source_build_lines(Arena *a, SourceFile *f)
+/* Whether byte I of F ends a line: '\n', or '\r' not followed by '\n'. */
+static bool ends_line(const SourceFile *f, uint32_t i)
 {
+    char ch = f->text[i];
+    return ch == '\n' || (ch == '\r' && (i + 1 >= f->len || f->text[i + 1] != '\n'));
+}
+
+/* The offsets where lines start.  Text without '\r' (the usual case) is
+ * split with memchr, which looks at many bytes at once. */
+static void source_build_line_starts(Arena *a, SourceFile *f)
+{
+    bool cr = memchr(f->text, '\r', f->len) != NULL;
     int n = 1;
-    for (uint32_t i = 0; i < f->len; i++)
-        if (f->text[i] == '\n' || (f->text[i] == '\r' && (i + 1 >= f->len || f->text[i + 1] != '\n')))
+    if (cr) {
+        for (uint32_t i = 0; i < f->len; i++)
+            n += ends_line(f, i);
+    } else {
+        for (const char *p = f->text, *end = f->text + f->len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
             n++;
+    }
     f->line_starts = arena_alloc_raw(a, sizeof(uint32_t) * (size_t)n);
     f->line_starts[0] = 0;
     int k = 1;
-    for (uint32_t i = 0; i < f->len; i++) {
-        char ch = f->text[i];
-        if (ch == '\n' || (ch == '\r' && (i + 1 >= f->len || f->text[i + 1] != '\n')))
-            f->line_starts[k++] = i + 1;
+    if (cr) {
+        for (uint32_t i = 0; i < f->len; i++)
+            if (ends_line(f, i))
+                f->line_starts[k++] = i + 1;
+    } else {
+        for (const char *p = f->text, *end = f->text + f->len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+            f->line_starts[k++] = (uint32_t)(p - f->text) + 1;
     }
     f->nlines = n;
+}
+
+/* Bytes of [P, P + N) that continue a UTF-8 sequence (10xxxxxx), eight at
+ * a time: bit 7 set and bit 6 clear. */
+static uint32_t continuation_bytes(const unsigned char *p, uint32_t n)
+{
+    const uint64_t high = UINT64_C(0x8080808080808080);
+    uint32_t count = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x;
+        memcpy(&x, p + i, 8);
+        uint64_t cont = x & high & ~(x << 1);
+        while (cont) {
+            count++;
+            cont &= cont - 1;
+        }
+    }
+    for (; i < n; i++)
+        count += (p[i] & 0xC0) == 0x80;
+    return count;
+}
+
+static void source_build_lines(Arena *a, SourceFile *f)
+{
+    source_build_line_starts(a, f);
     uint32_t nmarks = f->len / SOURCE_CHAR_STEP + 1;
     f->chars_before = arena_alloc_raw(a, sizeof(uint32_t) * nmarks);
     uint32_t chars = 0;
-    for (uint32_t i = 0; i < f->len; i++) {
-        if (i % SOURCE_CHAR_STEP == 0)
-            f->chars_before[i / SOURCE_CHAR_STEP] = chars;
-        if (((unsigned char)f->text[i] & 0xC0) != 0x80)
-            chars++;
+    for (uint32_t k = 0; k < nmarks; k++) {
+        f->chars_before[k] = chars;
+        uint32_t from = k * SOURCE_CHAR_STEP;
+        uint32_t n = f->len - from < SOURCE_CHAR_STEP ? f->len - from : SOURCE_CHAR_STEP;
+        chars += n - continuation_bytes((const unsigned char *)f->text + from, n);
     }
-    if (f->len % SOURCE_CHAR_STEP == 0)
-        f->chars_before[nmarks - 1] = chars;
 }
 
 /* Characters in the first OFFSET bytes of F. */
@@ -267,6 +307,14 @@ void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col)
     if (offset < from)
         offset = from;
     *line = idx + 1;
+    if (offset - from <= SOURCE_CHAR_STEP) {
+        /* a short way into the line: count its characters directly */
+        int chars = 0;
+        for (uint32_t i = from; i < offset; i++)
+            chars += ((unsigned char)f->text[i] & 0xC0) != 0x80;
+        *col = 1 + chars;
+        return;
+    }
     *col = 1 + (int)(source_chars_before(f, offset) - source_chars_before(f, from));
 }
 

@@ -21,12 +21,6 @@ class Parameter:
 _native.register("Parameter", Parameter)
 
 
-def _module_dicts(module):
-    return (_native.instance_attr(module, "_parameters"),
-            _native.instance_attr(module, "_buffers"),
-            _native.instance_attr(module, "_modules"))
-
-
 class Module:
     def __init__(self, *args, **kwargs):
         object.__setattr__(self, "training", True)
@@ -36,7 +30,7 @@ class Module:
         object.__setattr__(self, "_modules", {})
 
     def __setattr__(self, name, value):
-        params, buffers, modules = _module_dicts(self)
+        params, buffers, modules = _native.module_dicts(self)
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
@@ -63,7 +57,7 @@ class Module:
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
-        params, buffers, modules = _module_dicts(self)
+        params, buffers, modules = _native.module_dicts(self)
         if params is not None and name in params:
             return params[name]
         if buffers is not None and name in buffers:
@@ -211,7 +205,7 @@ class Module:
 
 
 def _forget(module, name):
-    params, buffers, modules = _module_dicts(module)
+    params, buffers, modules = _native.module_dicts(module)
     for d in (params, buffers, modules):
         if d is not None and name in d:
             d.pop(name)

@@ -6,10 +6,12 @@ import math
 import _native
 
 
+_LINEAR_FNS = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
+               "conv_transpose2d", "conv_transpose3d")
+
+
 def calculate_gain(nonlinearity, param=None):
-    linear_fns = ["linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d",
-                  "conv_transpose2d", "conv_transpose3d"]
-    if nonlinearity in linear_fns or nonlinearity == "sigmoid":
+    if nonlinearity in _LINEAR_FNS or nonlinearity == "sigmoid":
         return 1
     if nonlinearity == "tanh":
         return 5.0 / 3

@@ -1,0 +1,57 @@
+/* Tensor bytes to an output file.  Weights mapped from a safetensors file
+ * (IrTensor.file) are copied from file to file with copy_file_range(2), as
+ * cp does: the kernel moves the pages, the process never reads them
+ * through its mapping (no page faults, no copy through user memory).
+ * Where that is not possible (an output that is a pipe, another file
+ * system on an older kernel, no copy_file_range), the bytes are written
+ * from the mapping like any other. */
+#define _GNU_SOURCE     /* copy_file_range */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "emit/emit_internal.h"
+
+#ifdef HAVE_COPY_FILE_RANGE
+/* Copies N bytes of SRC to OUT's position.  Returns how many were copied
+ * (0 when the kernel cannot do it here), or -1 with errno. */
+static long long copy_range(FILE *out, const IrFileBytes *src, size_t n)
+{
+    if (fflush(out) != 0)
+        return -1;
+    off64_t off = (off64_t)src->offset;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t k = copy_file_range(src->fd, &off, fileno(out), NULL, n - done, 0);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;          /* unsupported here, or the source ended: write the rest */
+        done += (size_t)k;
+    }
+    /* the descriptor moved under the stream: make them agree again */
+    if (done && fseeko(out, 0, SEEK_CUR) != 0)
+        return -1;
+    return (long long)done;
+}
+#endif
+
+int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n)
+{
+    size_t done = 0;
+#ifdef HAVE_COPY_FILE_RANGE
+    if (t && t->file && data == t->data && n == t->nbytes && n >= EMIT_COPY_MIN_BYTES) {
+        long long k = copy_range(out, t->file, n);
+        if (k < 0)
+            return errno ? errno : EIO;
+        done = (size_t)k;
+    }
+#else
+    (void)t;
+#endif
+    if (done < n && fwrite((const char *)data + done, 1, n - done, out) != n - done)
+        return errno ? errno : EIO;
+    return 0;
+}
