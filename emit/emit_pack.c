@@ -281,12 +281,16 @@ static void put_value(PbPacker *pk, ProtobufCType t, const void *p)
 
 static unsigned wire_type(ProtobufCType t)
 {
-    uint64_t v;
-    int probe = 0;
-    if (varint_of(t, &probe, &v))
+    switch (t) {
+    case PROTOBUF_C_TYPE_INT32: case PROTOBUF_C_TYPE_ENUM: case PROTOBUF_C_TYPE_UINT32:
+    case PROTOBUF_C_TYPE_SINT32: case PROTOBUF_C_TYPE_INT64: case PROTOBUF_C_TYPE_UINT64:
+    case PROTOBUF_C_TYPE_SINT64: case PROTOBUF_C_TYPE_BOOL:
         return WIRE_VARINT;
-    size_t f = fixed_size(t);
-    return f == 4 ? WIRE_32BIT : f == 8 ? WIRE_64BIT : WIRE_LENGTH;
+    default: {
+        size_t f = fixed_size(t);
+        return f == 4 ? WIRE_32BIT : f == 8 ? WIRE_64BIT : WIRE_LENGTH;
+    }
+    }
 }
 
 static void pack_field(PbPacker *pk, const ProtobufCFieldDescriptor *f, const ProtobufCMessage *m)

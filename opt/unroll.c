@@ -90,7 +90,8 @@ static IrNode *copy_node(Copier *cp, const IrNode *n, IrGraph *g)
     c->scope = n->scope;
     c->scope_type = n->scope_type;
     c->attrs = arena_alloc(cp->o->arena, sizeof(IrAttr) * (size_t)(n->n_attrs + 1));
-    memcpy(c->attrs, n->attrs, sizeof(IrAttr) * (size_t)n->n_attrs);
+    if (n->n_attrs)     /* memcpy's source must not be NULL, even for 0 bytes */
+        memcpy(c->attrs, n->attrs, sizeof(IrAttr) * (size_t)n->n_attrs);
     c->n_attrs = c->cap_attrs = n->n_attrs;
     for (int k = 0; k < n->n_attrs; k++)
         if (c->attrs[k].kind == IR_ATTR_GRAPH && c->attrs[k].g)
