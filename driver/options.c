@@ -372,7 +372,8 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
 
 void options_free(Options *o)
 {
-    StrList *lists[] = {&o->args, &o->include_dirs, &o->inputs, &o->examples, &o->dynamic};
+    StrList *lists[] = {&o->args, &o->include_dirs, &o->inputs, &o->examples, &o->dynamic,
+                        &o->libraries, &o->custom_opsets};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
         free(lists[i]->items);
         *lists[i] = (StrList){0};
