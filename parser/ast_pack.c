@@ -1,0 +1,494 @@
+/* ASTs as bytes (parser/ast_pack.h).
+ *
+ * One table says, for every node kind, which fields the union holds and of
+ * what type; packing, unpacking and the comparison all walk it, so a field
+ * left out of the table is left out of all three, and ast_pack_same()
+ * catches it: after comparing the fields the table names it compares the
+ * two nodes' remaining bytes, where a forgotten pointer or number differs.
+ *
+ * Bytes of a node: 0 for NULL, else kind + 1, ctx, flags, height, span,
+ * outer span, then the fields in table order.  Numbers are LEB128 varints
+ * (signed ones zigzagged); a span is where (0: none, 1: the module's file,
+ * 2: another file, then its id), start, length; a name is its length + 1
+ * then its bytes (0 for NULL); a list its length then its items. */
+#include "parser/ast_pack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum PackType {
+    P_END,
+    P_NODE,         /* AstNode * */
+    P_LIST,         /* AstList */
+    P_IDENT,        /* const char *, interned, may be NULL */
+    P_SPAN,         /* Span */
+    P_OP,           /* AstOp */
+    P_OPS,          /* Compare's ops: as many as its comparators */
+    P_BOOL,         /* bool */
+    P_INT,          /* int */
+    P_CONST,        /* Constant's value */
+} PackType;
+
+typedef struct PackField {
+    PackType type;
+    size_t offset;  /* in AstNode */
+} PackField;
+
+#define F(type, member) {type, offsetof(AstNode, u.member)}
+#define END {P_END, 0}
+
+static const PackField fields[AST_KIND_COUNT][9] = {
+    [AST_MODULE] = {F(P_LIST, module.body), END},
+    [AST_FUNCTION_DEF] = {F(P_IDENT, function_def.name), F(P_SPAN, function_def.name_span),
+                          F(P_NODE, function_def.args), F(P_LIST, function_def.body),
+                          F(P_LIST, function_def.decorators), F(P_NODE, function_def.returns),
+                          F(P_BOOL, function_def.is_async), END},
+    [AST_CLASS_DEF] = {F(P_IDENT, class_def.name), F(P_SPAN, class_def.name_span),
+                       F(P_LIST, class_def.bases), F(P_LIST, class_def.keywords),
+                       F(P_LIST, class_def.body), F(P_LIST, class_def.decorators), END},
+    [AST_RETURN] = {F(P_NODE, value.value), END},
+    [AST_DELETE] = {F(P_LIST, assign.targets), F(P_NODE, assign.value), END},
+    [AST_ASSIGN] = {F(P_LIST, assign.targets), F(P_NODE, assign.value), END},
+    [AST_AUG_ASSIGN] = {F(P_NODE, aug_assign.target), F(P_OP, aug_assign.op), F(P_NODE, aug_assign.value), END},
+    [AST_ANN_ASSIGN] = {F(P_NODE, ann_assign.target), F(P_NODE, ann_assign.annotation),
+                        F(P_NODE, ann_assign.value), F(P_BOOL, ann_assign.simple), END},
+    [AST_FOR] = {F(P_NODE, for_stmt.target), F(P_NODE, for_stmt.iter), F(P_LIST, for_stmt.body),
+                 F(P_LIST, for_stmt.orelse), F(P_BOOL, for_stmt.is_async), END},
+    [AST_WHILE] = {F(P_NODE, cond.test), F(P_LIST, cond.body), F(P_LIST, cond.orelse), END},
+    [AST_IF] = {F(P_NODE, cond.test), F(P_LIST, cond.body), F(P_LIST, cond.orelse), END},
+    [AST_WITH] = {F(P_LIST, with.items), F(P_LIST, with.body), F(P_BOOL, with.is_async), END},
+    [AST_MATCH] = {END},
+    [AST_RAISE] = {F(P_NODE, raise.exc), F(P_NODE, raise.cause), END},
+    [AST_TRY] = {F(P_LIST, try_stmt.body), F(P_LIST, try_stmt.handlers), F(P_LIST, try_stmt.orelse),
+                 F(P_LIST, try_stmt.finalbody), F(P_BOOL, try_stmt.is_star), END},
+    [AST_ASSERT] = {F(P_NODE, assert_stmt.test), F(P_NODE, assert_stmt.msg), END},
+    [AST_IMPORT] = {F(P_IDENT, import.module), F(P_LIST, import.names), F(P_INT, import.level), END},
+    [AST_IMPORT_FROM] = {F(P_IDENT, import.module), F(P_LIST, import.names), F(P_INT, import.level), END},
+    [AST_GLOBAL] = {F(P_LIST, global.names), END},
+    [AST_NONLOCAL] = {F(P_LIST, global.names), END},
+    [AST_EXPR_STMT] = {F(P_NODE, value.value), END},
+    [AST_PASS] = {END},
+    [AST_BREAK] = {END},
+    [AST_CONTINUE] = {END},
+    [AST_BOOL_OP] = {F(P_OP, bool_op.op), F(P_LIST, bool_op.values), END},
+    [AST_NAMED_EXPR] = {F(P_NODE, named_expr.target), F(P_NODE, named_expr.value), END},
+    [AST_BIN_OP] = {F(P_NODE, bin_op.left), F(P_OP, bin_op.op), F(P_NODE, bin_op.right), END},
+    [AST_UNARY_OP] = {F(P_OP, unary_op.op), F(P_NODE, unary_op.operand), END},
+    [AST_LAMBDA] = {F(P_NODE, lambda.args), F(P_NODE, lambda.body), END},
+    [AST_IF_EXP] = {F(P_NODE, if_exp.test), F(P_NODE, if_exp.body), F(P_NODE, if_exp.orelse), END},
+    [AST_DICT] = {F(P_LIST, dict.keys), F(P_LIST, dict.values), END},
+    [AST_SET] = {F(P_LIST, seq.elts), END},
+    [AST_LIST_COMP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
+    [AST_SET_COMP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
+    [AST_DICT_COMP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
+    [AST_GENERATOR_EXP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
+    [AST_AWAIT] = {F(P_NODE, value.value), END},
+    [AST_YIELD] = {F(P_NODE, value.value), END},
+    [AST_YIELD_FROM] = {F(P_NODE, value.value), END},
+    /* comparators before ops: their number is the ops' */
+    [AST_COMPARE] = {F(P_NODE, compare.left), F(P_LIST, compare.comparators), F(P_OPS, compare.ops), END},
+    [AST_CALL] = {F(P_NODE, call.func), F(P_LIST, call.args), F(P_LIST, call.keywords), END},
+    [AST_FORMATTED_VALUE] = {F(P_NODE, formatted_value.value), F(P_INT, formatted_value.conversion),
+                             F(P_NODE, formatted_value.format_spec), END},
+    [AST_JOINED_STR] = {F(P_LIST, joined_str.values), END},
+    [AST_CONSTANT] = {F(P_CONST, constant), END},
+    [AST_ATTRIBUTE] = {F(P_NODE, attribute.value), F(P_IDENT, attribute.attr), F(P_SPAN, attribute.attr_span), END},
+    [AST_SUBSCRIPT] = {F(P_NODE, subscript.value), F(P_NODE, subscript.slice), END},
+    [AST_STARRED] = {F(P_NODE, value.value), END},
+    [AST_NAME] = {F(P_IDENT, name.id), END},
+    [AST_LIST] = {F(P_LIST, seq.elts), END},
+    [AST_TUPLE] = {F(P_LIST, seq.elts), END},
+    [AST_SLICE] = {F(P_NODE, slice.lower), F(P_NODE, slice.upper), F(P_NODE, slice.step), END},
+    [AST_COMPREHENSION] = {F(P_NODE, comprehension.target), F(P_NODE, comprehension.iter),
+                           F(P_LIST, comprehension.ifs), F(P_BOOL, comprehension.is_async), END},
+    [AST_EXCEPT_HANDLER] = {F(P_NODE, except_handler.type), F(P_IDENT, except_handler.name),
+                            F(P_LIST, except_handler.body), END},
+    [AST_ARGUMENTS] = {F(P_LIST, arguments.posonlyargs), F(P_LIST, arguments.args),
+                       F(P_NODE, arguments.vararg), F(P_LIST, arguments.kwonlyargs),
+                       F(P_LIST, arguments.kw_defaults), F(P_NODE, arguments.kwarg),
+                       F(P_LIST, arguments.defaults), END},
+    [AST_ARG] = {F(P_IDENT, arg.name), F(P_NODE, arg.annotation), END},
+    [AST_KEYWORD] = {F(P_IDENT, keyword.arg), F(P_NODE, keyword.value), END},
+    [AST_ALIAS] = {F(P_IDENT, alias.name), F(P_IDENT, alias.asname), END},
+    [AST_WITH_ITEM] = {F(P_NODE, with_item.context_expr), F(P_NODE, with_item.optional_vars), END},
+};
+
+#define AT(n, type, off) ((type *)((char *)(n) + (off)))
+#define CAT(n, type, off) ((const type *)((const char *)(n) + (off)))
+
+/* ---- packing ---- */
+
+typedef struct Packer {
+    uint8_t *buf;
+    size_t len, cap;
+    int file;
+    bool failed;
+} Packer;
+
+static void put_byte(Packer *p, uint8_t b)
+{
+    if (p->len == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 65536;
+        uint8_t *nb = realloc(p->buf, cap);
+        if (!nb) {
+            p->failed = true;
+            return;
+        }
+        p->buf = nb;
+        p->cap = cap;
+    }
+    p->buf[p->len++] = b;
+}
+
+static void put_uint(Packer *p, uint64_t v)
+{
+    while (v >= 0x80) {
+        put_byte(p, (uint8_t)(v | 0x80));
+        v >>= 7;
+    }
+    put_byte(p, (uint8_t)v);
+}
+
+static void put_int(Packer *p, int64_t v)
+{
+    put_uint(p, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
+static void put_raw(Packer *p, const void *data, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        put_byte(p, ((const uint8_t *)data)[i]);
+}
+
+static void put_span(Packer *p, Span s)
+{
+    if (s.file < 0) {
+        put_byte(p, 0);
+    } else if (s.file == p->file) {
+        put_byte(p, 1);
+    } else {
+        put_byte(p, 2);
+        put_uint(p, (uint64_t)s.file);
+    }
+    put_uint(p, s.start);
+    put_int(p, (int64_t)s.end - (int64_t)s.start);
+}
+
+static void put_bytes(Packer *p, const char *s, size_t n)
+{
+    put_uint(p, n + 1);
+    put_raw(p, s, n);
+}
+
+static void put_ident(Packer *p, const char *s)
+{
+    if (!s)
+        put_uint(p, 0);
+    else
+        put_bytes(p, s, strlen(s));
+}
+
+static void put_node(Packer *p, const AstNode *n);
+
+static void put_const(Packer *p, const AstNode *n)
+{
+    put_byte(p, (uint8_t)n->u.constant.kind);
+    put_int(p, n->u.constant.ival);
+    put_raw(p, &n->u.constant.fval, sizeof n->u.constant.fval);
+    const AstStr *s = &n->u.constant.sval;
+    if (!s->ptr)
+        put_uint(p, 0);
+    else
+        put_bytes(p, s->ptr, s->len);
+    put_byte(p, n->u.constant.overflow);
+}
+
+static void put_field(Packer *p, const AstNode *n, const PackField *f)
+{
+    switch (f->type) {
+    case P_NODE: put_node(p, *CAT(n, AstNode *, f->offset)); break;
+    case P_LIST: {
+        const AstList *l = CAT(n, AstList, f->offset);
+        put_uint(p, (uint64_t)l->len);
+        for (int i = 0; i < l->len; i++)
+            put_node(p, l->items[i]);
+        break;
+    }
+    case P_IDENT: put_ident(p, *CAT(n, const char *, f->offset)); break;
+    case P_SPAN: put_span(p, *CAT(n, Span, f->offset)); break;
+    case P_OP: put_uint(p, (uint64_t)*CAT(n, AstOp, f->offset)); break;
+    case P_OPS:
+        for (int i = 0; i < n->u.compare.comparators.len; i++)
+            put_uint(p, (uint64_t)n->u.compare.ops[i]);
+        break;
+    case P_BOOL: put_byte(p, *CAT(n, bool, f->offset)); break;
+    case P_INT: put_int(p, *CAT(n, int, f->offset)); break;
+    case P_CONST: put_const(p, n); break;
+    case P_END: break;
+    }
+}
+
+static void put_node(Packer *p, const AstNode *n)
+{
+    if (!n) {
+        put_byte(p, 0);
+        return;
+    }
+    put_byte(p, (uint8_t)(n->kind + 1));
+    put_byte(p, (uint8_t)n->ctx);
+    put_byte(p, n->flags);
+    put_int(p, n->height);
+    put_span(p, n->span);
+    put_span(p, n->outer);
+    for (const PackField *f = fields[n->kind]; f->type != P_END; f++)
+        put_field(p, n, f);
+}
+
+bool ast_pack(const AstNode *module, const SourceFile *f, uint8_t **out, size_t *len)
+{
+    Packer p = {.file = f->id};
+    put_node(&p, module);
+    if (p.failed) {
+        free(p.buf);
+        return false;
+    }
+    *out = p.buf;
+    *len = p.len;
+    return true;
+}
+
+/* ---- unpacking ---- */
+
+typedef struct Unpacker {
+    Compiler *c;
+    int file;
+    const uint8_t *at, *end;
+    bool failed;
+    int depth;
+} Unpacker;
+
+static uint8_t get_byte(Unpacker *u)
+{
+    if (u->at >= u->end) {
+        u->failed = true;
+        return 0;
+    }
+    return *u->at++;
+}
+
+static uint64_t get_uint(Unpacker *u)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        uint8_t b = get_byte(u);
+        v |= (uint64_t)(b & 0x7f) << shift;
+        if (!(b & 0x80))
+            return v;
+    }
+    u->failed = true;
+    return 0;
+}
+
+static int64_t get_int(Unpacker *u)
+{
+    uint64_t z = get_uint(u);
+    return (int64_t)(z >> 1) ^ -(int64_t)(z & 1);
+}
+
+static Span get_span(Unpacker *u)
+{
+    Span s = SPAN_NONE;
+    uint8_t where = get_byte(u);
+    if (where == 1)
+        s.file = u->file;
+    else if (where == 2)
+        s.file = (int32_t)get_uint(u);
+    s.start = (uint32_t)get_uint(u);
+    s.end = (uint32_t)((int64_t)s.start + get_int(u));
+    return s;
+}
+
+/* Bytes of a name or string: their length (or (size_t)-1 for NULL). */
+static const char *get_bytes(Unpacker *u, size_t *n)
+{
+    uint64_t k = get_uint(u);
+    if (k == 0 || u->failed) {
+        *n = (size_t)-1;
+        return NULL;
+    }
+    *n = (size_t)(k - 1);
+    if ((size_t)(u->end - u->at) < *n) {
+        u->failed = true;
+        return NULL;
+    }
+    const char *s = (const char *)u->at;
+    u->at += *n;
+    return s;
+}
+
+static AstNode *get_node(Unpacker *u);
+
+static void get_const(Unpacker *u, AstNode *n)
+{
+    n->u.constant.kind = (AstConstKind)get_byte(u);
+    n->u.constant.ival = get_int(u);
+    if ((size_t)(u->end - u->at) < sizeof n->u.constant.fval) {
+        u->failed = true;
+        return;
+    }
+    memcpy(&n->u.constant.fval, u->at, sizeof n->u.constant.fval);
+    u->at += sizeof n->u.constant.fval;
+    size_t len;
+    const char *s = get_bytes(u, &len);
+    if (s) {
+        char *copy = arena_alloc_raw(&u->c->arena, len + 1);
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+        n->u.constant.sval = (AstStr){copy, (uint32_t)len};
+    }
+    n->u.constant.overflow = get_byte(u) != 0;
+}
+
+static void get_field(Unpacker *u, AstNode *n, const PackField *f)
+{
+    switch (f->type) {
+    case P_NODE: *AT(n, AstNode *, f->offset) = get_node(u); break;
+    case P_LIST: {
+        AstList *l = AT(n, AstList, f->offset);
+        uint64_t len = get_uint(u);
+        if (len > (uint64_t)(u->end - u->at)) {     /* every item takes a byte at least */
+            u->failed = true;
+            return;
+        }
+        l->len = l->cap = (int)len;
+        l->items = len ? arena_alloc(&u->c->arena, sizeof(AstNode *) * (size_t)len) : NULL;
+        for (int i = 0; i < l->len && !u->failed; i++)
+            l->items[i] = get_node(u);
+        break;
+    }
+    case P_IDENT: {
+        size_t len;
+        const char *s = get_bytes(u, &len);
+        *AT(n, const char *, f->offset) = s ? intern_n(&u->c->names, s, len) : NULL;
+        break;
+    }
+    case P_SPAN: *AT(n, Span, f->offset) = get_span(u); break;
+    case P_OP: *AT(n, AstOp, f->offset) = (AstOp)get_uint(u); break;
+    case P_OPS: {
+        int k = n->u.compare.comparators.len;
+        n->u.compare.ops = arena_alloc(&u->c->arena, sizeof(AstOp) * (size_t)(k ? k : 1));
+        for (int i = 0; i < k; i++)
+            n->u.compare.ops[i] = (AstOp)get_uint(u);
+        break;
+    }
+    case P_BOOL: *AT(n, bool, f->offset) = get_byte(u) != 0; break;
+    case P_INT: *AT(n, int, f->offset) = (int)get_int(u); break;
+    case P_CONST: get_const(u, n); break;
+    case P_END: break;
+    }
+}
+
+static AstNode *get_node(Unpacker *u)
+{
+    uint8_t kind = get_byte(u);
+    if (kind == 0 || u->failed)
+        return NULL;
+    if (kind > AST_KIND_COUNT || ++u->depth > 10000) {
+        u->failed = true;
+        return NULL;
+    }
+    AstNode *n = arena_alloc(&u->c->arena, sizeof *n);
+    n->kind = (AstKind)(kind - 1);
+    n->ctx = (AstCtx)get_byte(u);
+    n->flags = get_byte(u);
+    n->height = (int32_t)get_int(u);
+    n->span = get_span(u);
+    n->outer = get_span(u);
+    for (const PackField *f = fields[n->kind]; f->type != P_END && !u->failed; f++)
+        get_field(u, n, f);
+    u->depth--;
+    return n;
+}
+
+AstNode *ast_unpack(Compiler *c, const SourceFile *f, const uint8_t *data, size_t len)
+{
+    Unpacker u = {.c = c, .file = f->id, .at = data, .end = data + len};
+    AstNode *module = get_node(&u);
+    return u.failed || u.at != u.end || !module || module->kind != AST_MODULE ? NULL : module;
+}
+
+/* ---- comparing ---- */
+
+static bool same_node(const AstNode *a, const AstNode *b, const char **where);
+
+/* Field F of A and B; clears it in the copies CA and CB once compared. */
+static bool same_field(const AstNode *a, const AstNode *b, AstNode *ca, AstNode *cb, const PackField *f,
+                       const char **where)
+{
+    switch (f->type) {
+    case P_NODE:
+        if (!same_node(*CAT(a, AstNode *, f->offset), *CAT(b, AstNode *, f->offset), where))
+            return false;
+        *AT(ca, AstNode *, f->offset) = *AT(cb, AstNode *, f->offset) = NULL;
+        return true;
+    case P_LIST: {
+        const AstList *la = CAT(a, AstList, f->offset), *lb = CAT(b, AstList, f->offset);
+        if (la->len != lb->len)
+            return false;
+        for (int i = 0; i < la->len; i++)
+            if (!same_node(la->items[i], lb->items[i], where))
+                return false;
+        *AT(ca, AstList, f->offset) = *AT(cb, AstList, f->offset) = (AstList){NULL, la->len, 0};
+        return true;
+    }
+    case P_IDENT:
+        if (*CAT(a, const char *, f->offset) != *CAT(b, const char *, f->offset))
+            return false;
+        *AT(ca, const char *, f->offset) = *AT(cb, const char *, f->offset) = NULL;
+        return true;
+    case P_OPS:
+        for (int i = 0; i < a->u.compare.comparators.len; i++)
+            if (a->u.compare.ops[i] != b->u.compare.ops[i])
+                return false;
+        ca->u.compare.ops = cb->u.compare.ops = NULL;
+        return true;
+    case P_CONST: {
+        const AstStr *sa = &a->u.constant.sval, *sb = &b->u.constant.sval;
+        if (!sa->ptr != !sb->ptr || sa->len != sb->len || (sa->ptr && memcmp(sa->ptr, sb->ptr, sa->len)))
+            return false;
+        ca->u.constant.sval.ptr = cb->u.constant.sval.ptr = NULL;
+        return true;
+    }
+    default:
+        return true;    /* numbers, spans, flags: compared with the node's bytes */
+    }
+}
+
+static bool same_node(const AstNode *a, const AstNode *b, const char **where)
+{
+    if (!a || !b)
+        return a == b;
+    if (a->kind != b->kind)
+        return false;
+    AstNode ca, cb;
+    memcpy(&ca, a, sizeof ca);
+    memcpy(&cb, b, sizeof cb);
+    for (const PackField *f = fields[a->kind]; f->type != P_END; f++) {
+        if (!same_field(a, b, &ca, &cb, f, where)) {
+            if (!*where)
+                *where = ast_kind_name(a->kind);
+            return false;
+        }
+    }
+    if (memcmp(&ca, &cb, sizeof ca) != 0) {
+        *where = ast_kind_name(a->kind);    /* a field the table does not name */
+        return false;
+    }
+    return true;
+}
+
+bool ast_pack_same(const AstNode *a, const AstNode *b, const char **where)
+{
+    *where = NULL;
+    return same_node(a, b, where);
+}
