@@ -60,7 +60,7 @@ def run_examples(env, args, tables, targets):
     ex.references(env, chosen)
     trace_ok = ex.trace_available(env)
     ex.compile_section(env, chosen, trace_ok)
-    t, met = ex.compile_table(chosen, trace_ok)
+    t, met = ex.compile_table(env, chosen, trace_ok)
     tables.append(t)
     targets.append(("Compile time >= 100x faster than torch.jit.script + torch.onnx.export "
                     "on every example", met))

@@ -31,6 +31,7 @@ class Env:
         self.scratch = tempfile.mkdtemp(prefix="tsc2onnx-bench-", dir=args.scratch)
         self.node = shutil.which("node")
         self.keep = args.keep
+        self.floor_true = self.floor_tsc = None   # set by the compile section
 
     def path(self, *parts):
         p = os.path.join(self.scratch, *parts)
