@@ -214,7 +214,7 @@ static void put_field(Packer *p, const AstNode *n, const PackField *f)
             put_node(p, l->items[i]);
         break;
     }
-    case P_IDENT: put_ident(p, *CAT(n, const char *, f->offset)); break;
+    case P_IDENT: put_ident(p, *CAT(n, char *, f->offset)); break;
     case P_SPAN: put_span(p, *CAT(n, Span, f->offset)); break;
     case P_OP: put_uint(p, (uint64_t)*CAT(n, AstOp, f->offset)); break;
     case P_OPS:
@@ -442,7 +442,7 @@ static bool same_field(const AstNode *a, const AstNode *b, AstNode *ca, AstNode 
         return true;
     }
     case P_IDENT:
-        if (*CAT(a, const char *, f->offset) != *CAT(b, const char *, f->offset))
+        if (*CAT(a, char *, f->offset) != *CAT(b, char *, f->offset))
             return false;
         *AT(ca, const char *, f->offset) = *AT(cb, const char *, f->offset) = NULL;
         return true;

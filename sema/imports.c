@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "parser/ast_pack.h"
 #include "parser/parse.h"
 #include "sema/interp.h"
 #include "sema/region.h"
@@ -30,14 +31,19 @@ static Value *new_module(Interp *in, const char *name, const char *path)
     return v;
 }
 
-/* Runs a module's body in a frame whose locals are its globals. */
-static bool run_module(Interp *in, Value *mv, const SourceFile *f, Span span)
+/* Runs a module's body in a frame whose locals are its globals.  A stdlib
+ * module (E) comes parsed and checked: its tree is rebuilt from the bytes
+ * tools/embed packed when tsc2onnx was built. */
+static bool run_module(Interp *in, Value *mv, const SourceFile *f, const EmbeddedFile *e, Span span)
 {
     Module *m = mv->u.module;
     int errors = in->c->diag.nerrors;
-    AstNode *ast = parse_file(in->c, f);
-    if (in->c->diag.nerrors == errors)
-        parse_check_module(in->c, ast);
+    AstNode *ast = e && e->ast ? ast_unpack(in->c, f, e->ast, e->ast_len) : NULL;
+    if (!ast) {
+        ast = parse_file(in->c, f);
+        if (in->c->diag.nerrors == errors)
+            parse_check_module(in->c, ast);
+    }
     if (in->c->diag.nerrors > errors)
         return false;
     m->ast = ast;
@@ -99,7 +105,7 @@ static Value *load_stdlib(Interp *in, const char *name, const EmbeddedFile *e, S
     Value *mv = new_module(in, name, arena_sprintf(in->arena, "<stdlib>/%s", name));
     natives_install_module(in, mv->u.module);
     SourceFile *f = source_add(&in->c->arena, &in->c->sources, mv->u.module->path, e->text, e->len);
-    if (!run_module(in, mv, f, span))
+    if (!run_module(in, mv, f, e, span))
         return in->exc ? NULL : val_error(in);
     return mv;
 }
@@ -112,7 +118,7 @@ static Value *load_user(Interp *in, const char *name, const char *path, Span spa
         return sema_error(in, span, "cannot read module '%s' from '%s': %s", name, path, err);
     Value *mv = new_module(in, name, f->path);
     scope_set(in->arena, mv->u.module->globals, intern(&in->c->names, "__file__"), val_cstr(in, path));
-    if (!run_module(in, mv, f, span))
+    if (!run_module(in, mv, f, NULL, span))
         return in->exc ? NULL : val_error(in);
     return mv;
 }
@@ -295,7 +301,7 @@ Value *interp_load_main(Interp *in, const char *path)
         if (!f)
             return sema_error(in, SPAN_NONE, "cannot read '%s': %s", path, err);
     }
-    if (!run_module(in, mv, f, SPAN_NONE)) {
+    if (!run_module(in, mv, f, NULL, SPAN_NONE)) {
         if (in->exc)
             report_uncaught(in);
         return val_error(in);
@@ -318,7 +324,7 @@ Value *interp_load_file(Interp *in, const char *path)
         return sema_error(in, SPAN_NONE, "cannot read '%s': %s", path, err);
     Value *mv = new_module(in, name, f->path);
     scope_set(in->arena, mv->u.module->globals, intern(&in->c->names, "__file__"), val_cstr(in, path));
-    if (!run_module(in, mv, f, SPAN_NONE)) {
+    if (!run_module(in, mv, f, NULL, SPAN_NONE)) {
         if (in->exc)
             report_uncaught(in);
         return val_error(in);
