@@ -1,9 +1,9 @@
 /* ASTs as bytes: the stdlib's modules are parsed when tsc2onnx is built
- * (tools/astpack) and their trees rebuilt from bytes when loaded, which is
+ * (tools/embed) and their trees rebuilt from bytes when loaded, which is
  * several times faster than lexing and parsing them again on every run.
  * The rebuilt tree is the parsed one, field for field (interned names,
  * spans in the module's file, the parser's heights and flags):
- * ast_pack_same() checks it, and tools/astpack runs that check on every
+ * ast_pack_same() checks it, and tools/embed runs that check on every
  * module it packs. */
 #ifndef TSC_AST_PACK_H
 #define TSC_AST_PACK_H
