@@ -140,7 +140,8 @@ void *arena_grow(Arena *a, void *old, size_t old_size, size_t new_size)
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc_raw(a, n + 1);
-    memcpy(p, s, n);
+    if (n)      /* S may be NULL when N is 0 (an empty protobuf string) */
+        memcpy(p, s, n);
     p[n] = '\0';
     return p;
 }
