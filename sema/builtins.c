@@ -526,6 +526,8 @@ static Value *min_max(Interp *in, CallArgs *a, Span span, bool is_max)
     for (int i = 1; i < items.len; i++) {
         Value *x = items.items[i];
         Value *c = eval_compare_op(in, is_max ? AST_OP_GT : AST_OP_LT, x, best, span);
+        if (c && c->kind != VK_ERROR && !c->dyn && c->kind != VK_BOOL)
+            c = eval_truth(in, c, span);    /* a comparison that made another value (a tensor) */
         if (!c || c->kind == VK_ERROR)
             return c;
         if (c->dyn) {
