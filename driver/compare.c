@@ -434,16 +434,6 @@ static void print_table(const Compare *k)
 
 /* ---- the result ---------------------------------------------------------------------------- */
 
-static const char *shell_word(Arena *a, const char *w)
-{
-    if (*w && !strpbrk(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!"))
-        return w;
-    const char *q = "'";
-    for (const char *p = w; *p; p++)
-        q = *p == '\'' ? arena_sprintf(a, "%s'\\''", q) : arena_sprintf(a, "%s%c", q, *p);
-    return arena_sprintf(a, "%s'", q);
-}
-
 static const char *default_dir(Arena *a, const char *file)
 {
     const char *slash = strrchr(file, '/'), *base = slash ? slash + 1 : file;
@@ -461,7 +451,7 @@ static bool print_counterexample(Compare *k, const Candidate *c)
         const char *text = i == c->input ? compare_example_text(k->a, c, in->name, dir) : in->text;
         if (!text)
             return false;
-        line = arena_sprintf(k->a, "%s --example %s", line, shell_word(k->a, arena_sprintf(k->a, "%s=%s", in->name, text)));
+        line = arena_sprintf(k->a, "%s --example %s", line, driver_shell_word(k->a, arena_sprintf(k->a, "%s=%s", in->name, text)));
     }
     printf("%s\n", line);
     return true;

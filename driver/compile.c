@@ -312,16 +312,26 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-/* W as one shell word: quoted when it holds anything the shell treats
- * specially, a quote inside written as '\\''. */
-static const char *shell_quoted(Arena *a, const char *w)
+const char *driver_shell_word(Arena *a, const char *w)
 {
     if (*w && !strpbrk(w, " \t\n'\"\\$`*?[]{}()<>|&;#~!"))
         return w;
-    const char *q = "'";
+    size_t quotes = 0;
     for (const char *p = w; *p; p++)
-        q = *p == '\'' ? arena_sprintf(a, "%s'\\''", q) : arena_sprintf(a, "%s%c", q, *p);
-    return arena_sprintf(a, "%s'", q);
+        quotes += *p == '\'';
+    char *out = arena_alloc(a, strlen(w) + 3 * quotes + 3), *o = out;
+    *o++ = '\'';
+    for (const char *p = w; *p; p++) {
+        if (*p == '\'') {
+            memcpy(o, "'\\''", 4);     /* close, escaped quote, reopen */
+            o += 4;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o++ = '\'';
+    *o = '\0';
+    return out;
 }
 
 /* Options whose value is a path: "--weights", "--library", "-I". */
@@ -369,7 +379,7 @@ static const char *recorded_command(const Options *o, Arena *a)
             i += skip - 1;
             continue;
         }
-        cmd = arena_sprintf(a, "%s %s", cmd, shell_quoted(a, recorded_word(o, a, w, path_value)));
+        cmd = arena_sprintf(a, "%s %s", cmd, driver_shell_word(a, recorded_word(o, a, w, path_value)));
         const char *opt = path_option(w);
         path_value = opt && !w[strlen(opt)];
     }

@@ -13,6 +13,10 @@
 /* tsc2onnx [options] FILE: returns the exit status. */
 int compile_command(const Options *o);
 
+/* W as one shell word, in A: quoted when it holds anything the shell treats
+ * specially, a quote inside written as '\''. */
+const char *driver_shell_word(Arena *a, const char *w);
+
 /* tsc2onnx run MODEL.onnx ...: returns the exit status (driver/run.c). */
 int run_command(const Options *o);
 
