@@ -48,6 +48,9 @@ Value *lower_wrap(Interp *in, IrValue *iv);
  * element type DT (DT_UNDEFINED: int64 for ints, float32 for floats, bool for
  * bools).  NULL (without reporting) when V is not such a value. */
 Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
+/* The same as a tensor value, or an error at SPAN when V is not a number or
+   a rectangular list of numbers (a string, None, a ragged list...). */
+Value *lower_const_value(Interp *in, Value *v, DType dt, Span span);
 
 /* Stores element I of DATA (element type DT) from a double / an int64. */
 void tensor_store_double(void *data, int64_t i, DType dt, double v);

@@ -160,6 +160,16 @@ Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span)
     return t;
 }
 
+Value *lower_const_value(Interp *in, Value *v, DType dt, Span span)
+{
+    if (v->kind == VK_ERROR)
+        return v;
+    Tensor *t = lower_const_tensor(in, v, dt, span);
+    if (!t)
+        return sema_error(in, span, "expected a tensor or a number, found '%s'", value_type_name(in, v));
+    return val_tensor(in, t);
+}
+
 /* ---- initialization recipes ---- */
 
 typedef struct Recipe {

@@ -144,7 +144,7 @@ bool dynlist_elem_type(Interp *in, Value *v, IrType *out)
 static Value *as_tensor_of(Interp *in, Value *v, DType dt, Span span)
 {
     if (v->kind != VK_TENSOR && !v->dyn)
-        return val_tensor(in, lower_const_tensor(in, v, dt, span));
+        return lower_const_value(in, v, dt, span);
     if (v->kind != VK_TENSOR)
         v = lower_wrap(in, v->dyn);
     return v->u.tensor->dtype == dt ? v : sema_cast(in, v, dt, span);

@@ -832,14 +832,16 @@ static IrValue *bool_ir(Interp *in, Value *v, Span span)
 {
     if (v->dyn)
         return v->dyn;
-    return lower_ir_of(in, val_tensor(in, lower_const_tensor(in, v, DT_BOOL, span)), span);
+    Value *t = lower_const_value(in, v, DT_BOOL, span);
+    return t->kind == VK_TENSOR ? lower_ir_of(in, t, span) : NULL;
 }
 
 static IrValue *int_ir(Interp *in, Value *v, Span span)
 {
     if (v->dyn)
         return v->dyn;
-    return lower_ir_of(in, val_tensor(in, lower_const_tensor(in, v, DT_INT64, span)), span);
+    Value *t = lower_const_value(in, v, DT_INT64, span);
+    return t->kind == VK_TENSOR ? lower_ir_of(in, t, span) : NULL;
 }
 
 /* For each carried value of plan P, in input order: the graph value of V

@@ -562,9 +562,11 @@ IrValue *control_value_as(Interp *in, Value *v, const IrType *t, bool list, Span
     if (list)
         return dynlist_carrier(in, v, t, span);
     if (v->kind != VK_TENSOR && !v->dyn)
-        v = val_tensor(in, lower_const_tensor(in, v, t->dtype, span));
+        v = lower_const_value(in, v, t->dtype, span);
     else if (v->kind != VK_TENSOR)
         v = lower_wrap(in, v->dyn);
+    if (v->kind != VK_TENSOR)
+        return NULL;
     if (v->u.tensor->dtype != t->dtype)
         v = sema_cast(in, v, t->dtype, span);
     return v && v->kind == VK_TENSOR ? lower_ir_of(in, v, span) : NULL;

@@ -409,10 +409,7 @@ NATIVE(n_as_tensor)
         CallArgs ca = {.pos = pos, .n_pos = 1, .kw_names = kw, .kw_values = kv, .n_kw = 1};
         return lower_onnx_call(in, &cast, &ca, span);
     }
-    Tensor *t = lower_const_tensor(in, v, dt, span);
-    if (!t)
-        return sema_error(in, span, "expected a tensor or a number, found '%s'", value_type_name(in, v));
-    return val_tensor(in, t);
+    return lower_const_value(in, v, dt, span);
 }
 
 /* ---- compile-time tensors ---- */
