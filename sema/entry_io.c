@@ -467,6 +467,16 @@ static const AstNode *forward_param(const AstNode *a, int i)
 
 /* Arguments for forward()'s parameters (after self), as placeholders for
  * the leaves. */
+/* What --input would say for a parameter with annotation ANN: a scalar
+ * annotation is a 0-d input of its element type. */
+static const char *input_type_hint(const AstNode *ann)
+{
+    Ann a = parse_annotation(ann, 0);
+    if (a.kind != ANN_SCALAR)
+        return "float32[N,...]";
+    return !strcmp(a.scalar, "int") ? "int64[]" : !strcmp(a.scalar, "float") ? "float32[]" : "bool[]";
+}
+
 static bool bind_parameters(EntryCtx *e, Function *fn, CallArgs *args)
 {
     Interp *in = e->in;
@@ -489,8 +499,8 @@ static bool bind_parameters(EntryCtx *e, Function *fn, CallArgs *args)
                            "input (inputs are tensors, numbers, and lists, tuples and dicts of tensors)",
                            p->u.arg.name, bad);
             else
-                sema_error(in, p->span, "no type for input '%s': give --input %s:float32[N,...] or --example %s=...",
-                           p->u.arg.name, p->u.arg.name, p->u.arg.name);
+                sema_error(in, p->span, "no type for input '%s': give --input %s:%s or --example %s=...",
+                           p->u.arg.name, p->u.arg.name, input_type_hint(p->u.arg.annotation), p->u.arg.name);
             v = val_error(in);
         }
         ok &= v->kind != VK_ERROR;
