@@ -149,10 +149,13 @@ struct AstNode {
             const char *name;
             Span name_span;
             AstNode *args;          /* AST_ARGUMENTS */
-            AstList body;
+            AstList body;           /* read it with ast_function_body() */
             AstList decorators;
             AstNode *returns;       /* annotation or NULL */
             bool is_async;
+            /* A stdlib function's body still packed (parser/ast_pack.c):
+             * most are never called, so they are rebuilt on first use. */
+            struct AstLazyBody *lazy;
         } function_def;
         struct {
             const char *name;
@@ -265,6 +268,9 @@ struct AstNode {
 };
 
 const char *ast_kind_name(AstKind kind);
+/* The body of DEF (an AST_FUNCTION_DEF), rebuilding it first when it is
+ * still packed (parser/ast_pack.c). */
+const AstList *ast_function_body(const AstNode *def);
 /* "+", "not in", ... */
 const char *ast_op_text(AstOp op);
 

@@ -83,7 +83,7 @@ static void check_stmt(Check *k, const AstNode *s, bool future_ok)
 {
     switch (s->kind) {
     case AST_FUNCTION_DEF:
-        check_nested(k, &s->u.function_def.body,
+        check_nested(k, ast_function_body(s),
                      s->u.function_def.is_async ? SCOPE_ASYNC_FUNCTION : SCOPE_FUNCTION);
         break;
     case AST_CLASS_DEF: check_nested(k, &s->u.class_def.body, SCOPE_CLASS); break;

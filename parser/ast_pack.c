@@ -10,9 +10,16 @@
  * outer span, then the fields in table order.  Numbers are LEB128 varints
  * (signed ones zigzagged); a span is where (0: none, 1: the module's file,
  * 2: another file, then its id), start, length; a name is its length + 1
- * then its bytes (0 for NULL); a list its length then its items. */
+ * then its bytes (0 for NULL); a list its length then its items.
+ *
+ * A function's body is a list preceded by its size in bytes, so that the
+ * unpacker can step over it: ast_unpack() leaves every body packed (an
+ * AstLazyBody) and ast_function_body() rebuilds one when it is first read.
+ * A compilation calls a few dozen of the stdlib's functions; rebuilding
+ * only those is most of the saving of embedding the trees. */
 #include "parser/ast_pack.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +27,7 @@ typedef enum PackType {
     P_END,
     P_NODE,         /* AstNode * */
     P_LIST,         /* AstList */
+    P_BODY,         /* a function's AstList, behind its size in bytes */
     P_IDENT,        /* const char *, interned, may be NULL */
     P_SPAN,         /* Span */
     P_OP,           /* AstOp */
@@ -40,7 +48,7 @@ typedef struct PackField {
 static const PackField fields[AST_KIND_COUNT][9] = {
     [AST_MODULE] = {F(P_LIST, module.body), END},
     [AST_FUNCTION_DEF] = {F(P_IDENT, function_def.name), F(P_SPAN, function_def.name_span),
-                          F(P_NODE, function_def.args), F(P_LIST, function_def.body),
+                          F(P_NODE, function_def.args), F(P_BODY, function_def.body),
                           F(P_LIST, function_def.decorators), F(P_NODE, function_def.returns),
                           F(P_BOOL, function_def.is_async), END},
     [AST_CLASS_DEF] = {F(P_IDENT, class_def.name), F(P_SPAN, class_def.name_span),
@@ -203,17 +211,30 @@ static void put_const(Packer *p, const AstNode *n)
     put_byte(p, n->u.constant.overflow);
 }
 
+static void put_list(Packer *p, const AstList *l)
+{
+    put_uint(p, (uint64_t)l->len);
+    for (int i = 0; i < l->len; i++)
+        put_node(p, l->items[i]);
+}
+
+/* The list packed on its own first, to know its size. */
+static void put_body(Packer *p, const AstList *l)
+{
+    Packer body = {.file = p->file};
+    put_list(&body, l);
+    p->failed |= body.failed;
+    put_uint(p, (uint64_t)body.len);
+    put_raw(p, body.buf, body.len);
+    free(body.buf);
+}
+
 static void put_field(Packer *p, const AstNode *n, const PackField *f)
 {
     switch (f->type) {
     case P_NODE: put_node(p, *CAT(n, AstNode *, f->offset)); break;
-    case P_LIST: {
-        const AstList *l = CAT(n, AstList, f->offset);
-        put_uint(p, (uint64_t)l->len);
-        for (int i = 0; i < l->len; i++)
-            put_node(p, l->items[i]);
-        break;
-    }
+    case P_LIST: put_list(p, CAT(n, AstList, f->offset)); break;
+    case P_BODY: put_body(p, ast_function_body(n)); break;
     case P_IDENT: put_ident(p, *CAT(n, char *, f->offset)); break;
     case P_SPAN: put_span(p, *CAT(n, Span, f->offset)); break;
     case P_OP: put_uint(p, (uint64_t)*CAT(n, AstOp, f->offset)); break;
@@ -266,6 +287,14 @@ typedef struct Unpacker {
     bool failed;
     int depth;
 } Unpacker;
+
+/* A function body not rebuilt yet: its bytes, and what rebuilding needs. */
+struct AstLazyBody {
+    Compiler *c;
+    int file;
+    const uint8_t *at;
+    size_t len;
+};
 
 static uint8_t get_byte(Unpacker *u)
 {
@@ -349,23 +378,39 @@ static void get_const(Unpacker *u, AstNode *n)
     n->u.constant.overflow = get_byte(u) != 0;
 }
 
+static void get_list(Unpacker *u, AstList *l)
+{
+    uint64_t len = get_uint(u);
+    if (len > (uint64_t)(u->end - u->at)) {     /* every item takes a byte at least */
+        u->failed = true;
+        return;
+    }
+    l->len = l->cap = (int)len;
+    l->items = len ? arena_alloc(&u->c->arena, sizeof(AstNode *) * (size_t)len) : NULL;
+    for (int i = 0; i < l->len && !u->failed; i++)
+        l->items[i] = get_node(u);
+}
+
+/* A body's bytes are only stepped over here (see ast_function_body). */
+static void get_body(Unpacker *u, AstNode *n)
+{
+    uint64_t len = get_uint(u);
+    if (u->failed || len > (uint64_t)(u->end - u->at)) {
+        u->failed = true;
+        return;
+    }
+    struct AstLazyBody *lazy = arena_alloc(&u->c->arena, sizeof *lazy);
+    *lazy = (struct AstLazyBody){u->c, u->file, u->at, (size_t)len};
+    n->u.function_def.lazy = lazy;
+    u->at += len;
+}
+
 static void get_field(Unpacker *u, AstNode *n, const PackField *f)
 {
     switch (f->type) {
     case P_NODE: *AT(n, AstNode *, f->offset) = get_node(u); break;
-    case P_LIST: {
-        AstList *l = AT(n, AstList, f->offset);
-        uint64_t len = get_uint(u);
-        if (len > (uint64_t)(u->end - u->at)) {     /* every item takes a byte at least */
-            u->failed = true;
-            return;
-        }
-        l->len = l->cap = (int)len;
-        l->items = len ? arena_alloc(&u->c->arena, sizeof(AstNode *) * (size_t)len) : NULL;
-        for (int i = 0; i < l->len && !u->failed; i++)
-            l->items[i] = get_node(u);
-        break;
-    }
+    case P_LIST: get_list(u, AT(n, AstList, f->offset)); break;
+    case P_BODY: get_body(u, n); break;
     case P_IDENT: {
         size_t len;
         const char *s = get_bytes(u, &len);
@@ -417,6 +462,25 @@ AstNode *ast_unpack(Compiler *c, const SourceFile *f, const uint8_t *data, size_
     return u.failed || u.at != u.end || !module || module->kind != AST_MODULE ? NULL : module;
 }
 
+/* The bytes were checked when tsc2onnx was built (tools/embed unpacks and
+ * compares every body), so a failure here is a broken binary. */
+const AstList *ast_function_body(const AstNode *def)
+{
+    /* Rebuilding is invisible to readers: the node is logically const. */
+    AstNode *n = (AstNode *)def;
+    struct AstLazyBody *lazy = n->u.function_def.lazy;
+    if (!lazy)
+        return &def->u.function_def.body;
+    Unpacker u = {.c = lazy->c, .file = lazy->file, .at = lazy->at, .end = lazy->at + lazy->len};
+    get_list(&u, &n->u.function_def.body);
+    if (u.failed || u.at != u.end) {
+        fprintf(stderr, "tsc2onnx: internal error: a packed stdlib function body is corrupt\n");
+        abort();
+    }
+    n->u.function_def.lazy = NULL;
+    return &def->u.function_def.body;
+}
+
 /* ---- comparing ---- */
 
 static bool same_node(const AstNode *a, const AstNode *b, const char **where);
@@ -431,14 +495,18 @@ static bool same_field(const AstNode *a, const AstNode *b, AstNode *ca, AstNode 
             return false;
         *AT(ca, AstNode *, f->offset) = *AT(cb, AstNode *, f->offset) = NULL;
         return true;
-    case P_LIST: {
-        const AstList *la = CAT(a, AstList, f->offset), *lb = CAT(b, AstList, f->offset);
+    case P_LIST:
+    case P_BODY: {
+        const AstList *la = f->type == P_BODY ? ast_function_body(a) : CAT(a, AstList, f->offset);
+        const AstList *lb = f->type == P_BODY ? ast_function_body(b) : CAT(b, AstList, f->offset);
         if (la->len != lb->len)
             return false;
         for (int i = 0; i < la->len; i++)
             if (!same_node(la->items[i], lb->items[i], where))
                 return false;
         *AT(ca, AstList, f->offset) = *AT(cb, AstList, f->offset) = (AstList){NULL, la->len, 0};
+        if (f->type == P_BODY)      /* packed in one of them until just now */
+            ca->u.function_def.lazy = cb->u.function_def.lazy = NULL;
         return true;
     }
     case P_IDENT:

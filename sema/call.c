@@ -430,7 +430,7 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     if (fn->def->kind == AST_LAMBDA) {
         result = eval_expr(in, fn->def->u.lambda.body);
     } else {
-        ExecStatus st = exec_block(in, &fn->def->u.function_def.body);
+        ExecStatus st = exec_block(in, ast_function_body(fn->def));
         result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value
                : st == EXEC_MAYBE ? control_function_result(in, span) : val_none(in);
     }

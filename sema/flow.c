@@ -290,7 +290,7 @@ static void collect_stmt(Flow *f, const AstNode *s)
     case AST_FUNCTION_DEF:
         add_local(f, s->u.function_def.name);
         collect_list(f, &s->u.function_def.decorators, false);
-        collect_nested_def(f, s->u.function_def.args, &s->u.function_def.body, NULL);
+        collect_nested_def(f, s->u.function_def.args, ast_function_body(s), NULL);
         return;
     case AST_CLASS_DEF:
         add_local(f, s->u.class_def.name);
@@ -737,7 +737,7 @@ Flow *flow_analyze(Arena *a, const AstNode *def)
 {
     Flow *f = arena_alloc(a, sizeof *f);
     f->arena = a;
-    const AstList *body = def->kind == AST_FUNCTION_DEF ? &def->u.function_def.body : &def->u.module.body;
+    const AstList *body = def->kind == AST_FUNCTION_DEF ? ast_function_body(def) : &def->u.module.body;
     collect_declared(f, body);
     if (def->kind == AST_FUNCTION_DEF)
         collect_args(f, def->u.function_def.args);

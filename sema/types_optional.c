@@ -396,9 +396,9 @@ void types_check_optionals(Interp *in, Function *fn)
         if (p->u.arg.annotation)
             add_optional(&c, p->u.arg.name, types_annotation(in, p->u.arg.annotation, fn->globals, false));
     }
-    collect_locals(&c, &fn->def->u.function_def.body);
+    collect_locals(&c, ast_function_body(fn->def));
     if (c.n == 0)
         return;
     bool exits = false;
-    walk_block(&c, &fn->def->u.function_def.body, 0, &exits);
+    walk_block(&c, ast_function_body(fn->def), 0, &exits);
 }
