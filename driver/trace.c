@@ -12,6 +12,7 @@
 
 #include "driver/driver.h"
 #include "io/example.h"
+#include "lower/lower.h"
 #include "opt/fold.h"
 #include "opt/specialize.h"
 #include "sema/report.h"
@@ -124,6 +125,35 @@ static int trace_inputs(Compiler *c, const Options *o, const IrGraph *g, EvalVal
     return rc;
 }
 
+/* A parameter made an input by --no-params: sema left its data on it for
+ * the trace to run on (CompileRequest.params_keep_data), and an input with
+ * data that is not an initializer is nothing else. */
+static bool is_param_input(const IrValue *v, void *graph)
+{
+    const IrGraph *g = graph;
+    if (!v->init)
+        return false;
+    for (int i = 0; i < g->initializers.len; i++)
+        if (g->initializers.items[i] == v)
+            return false;
+    return true;
+}
+
+/* --no-params in trace mode: the parameters the trace reads stay inputs,
+ * without their data; those it no longer reads (a branch not taken) go, as
+ * torch.onnx.export(export_params=False) lists only what the traced graph
+ * uses. */
+static void drop_param_data(IrModel *m)
+{
+    IrGraph *g = m->graph;
+    lower_prune_inputs(m, is_param_input, g);
+    for (int i = 0; i < g->inputs.len; i++) {
+        IrValue *v = g->inputs.items[i];
+        if (is_param_input(v, g))
+            v->init = NULL;
+    }
+}
+
 /* --report's rows for the specializations RES records (those the warnings
  * tell). */
 static void report_rows(Compiler *c, const SpecResult *res, PtrVec *rows)
@@ -158,6 +188,12 @@ IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *repo
         if (!t)
             return NULL;
         m = t;
+        if (o->no_params)
+            drop_param_data(m);
+        /* the trace's own constants are initializers too, listed as inputs
+         * the same way as the script's were */
+        if (o->keep_initializers_as_inputs || m->ir_version < 4)
+            lower_initializers_as_inputs(m);
         *rc = rename_inputs(c, o, m);
         if (*rc != EXIT_OK)
             return NULL;

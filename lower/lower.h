@@ -69,6 +69,10 @@ void lower_initializers_as_inputs(IrModel *m);
  * outputs are set; lower/prune.c). */
 void lower_prune(IrModel *m);
 
+/* Removes the inputs of M's main graph that nothing in it reads and that
+ * WHICH(input, CTX) selects. */
+void lower_prune_inputs(IrModel *m, bool (*which)(const IrValue *v, void *ctx), void *ctx);
+
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *tensor_data(Interp *in, Tensor *t);
 

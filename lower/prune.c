@@ -97,3 +97,17 @@ void lower_prune(IrModel *m)
 {
     prune_graph(m, m->graph, 0);
 }
+
+void lower_prune_inputs(IrModel *m, bool (*which)(const IrValue *v, void *ctx), void *ctx)
+{
+    IrGraph *g = m->graph;
+    Liveness l = {arena_alloc(m->arena, sizeof(bool) * (size_t)(m->next_value_id + 1)), m->next_value_id + 1};
+    mark_graph_reads(&l, g, 0);
+    int kept = 0;
+    for (int i = 0; i < g->inputs.len; i++) {
+        IrValue *v = g->inputs.items[i];
+        if (is_live(&l, v) || !which(v, ctx))
+            g->inputs.items[kept++] = v;
+    }
+    g->inputs.len = kept;
+}

@@ -865,6 +865,14 @@ static IrModel *new_model(IrModel *m)
 
 /* The trace's inputs are the script's, with the given values; the output
  * names are reserved so that no copied value takes them. */
+static bool is_initializer(const IrGraph *g, const IrValue *v)
+{
+    for (int i = 0; i < g->initializers.len; i++)
+        if (g->initializers.items[i] == v)
+            return true;
+    return false;
+}
+
 static bool bind_inputs(Spec *s, EvalValue *const *inputs)
 {
     const IrGraph *g = s->src->graph;
@@ -874,6 +882,10 @@ static bool bind_inputs(Spec *s, EvalValue *const *inputs)
         t->init = v->init;
         if (v->init)
             ir_tensor_force(s->arena, v->init);
+        /* an initializer listed as an input (--keep-initializers-as-inputs,
+         * IR version 3) is both in the trace too: its data stays in the file */
+        if (v->init && is_initializer(g, v))
+            ptrvec_push(s->dst->arena, &s->out->initializers, t);
         EvalValue *x = inputs && inputs[i] ? eval_retain(inputs[i]) : v->init ? eval_tensor_borrow(v->init) : NULL;
         if (!x)
             return fail(s, v->span, "no value for input '%s'", v->name);
