@@ -399,8 +399,8 @@ static void add_metadata(IrModel *m, const Options *o, Arena *a)
 
 static int check_options(const Options *o)
 {
-    if (o->trace && (o->functions || o->no_params))
-        return usage_error("--trace with %s: not supported yet%s", o->functions ? "--functions" : "--no-params", "");
+    if (o->trace && o->functions)
+        return usage_error("--trace with --functions: not supported yet%s%s", "", "");
     if (o->external_data && o->emit != EMIT_ONNX)
         return usage_error("--external-data: only for --emit onnx%s%s", "", "");
     if (o->external_data && o->output && strcmp(o->output, "-") == 0)
@@ -431,6 +431,7 @@ static void export_request(Compiler *c, const Options *o, CompileRequest *req)
     req->input_names = split_names(&c->arena, o->input_names, &req->n_input_names);
     req->output_names = split_names(&c->arena, o->output_names, &req->n_output_names);
     req->no_params = o->no_params;
+    req->params_keep_data = o->no_params && o->trace;     /* the trace runs on them */
     req->keep_initializers_as_inputs = o->keep_initializers_as_inputs;
     req->libraries = o->libraries.items;
     req->n_libraries = o->libraries.len;

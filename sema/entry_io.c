@@ -733,7 +733,8 @@ bool entry_params_as_inputs(EntryCtx *e)
                 memmove(&g->initializers.items[i], &g->initializers.items[i + 1],
                         sizeof(void *) * (size_t)(g->initializers.len - i - 1));
                 g->initializers.len--;
-                v->init = NULL;
+                if (!e->req->params_keep_data)
+                    v->init = NULL;
                 ptrvec_push(m->arena, &g->inputs, v);
                 break;
             }

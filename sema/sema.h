@@ -61,6 +61,10 @@ typedef struct CompileRequest {
     const DynamicAxis *dynamic;
     int n_dynamic;
     bool no_params;             /* parameters become inputs, no data */
+    bool params_keep_data;      /* with no_params, for trace mode: those
+                                 * inputs keep their data in IrValue.init, for
+                                 * the trace to run on; driver/trace.c drops
+                                 * it from the trace */
     bool keep_initializers_as_inputs;
     const char **libraries;     /* --library files with @symbolic functions */
     int n_libraries;

@@ -192,6 +192,65 @@ def no_params():
 
 
 @case
+def trace_initializer_options():
+    """--no-params, --keep-initializers-as-inputs and IR version 3 in trace
+    mode: the same inputs and initializers as in script mode, the weights
+    in the file unless --no-params."""
+    path, model, w = mlp_example()
+    ex = ["--weights", w, "--trace", "--example", "a=randn(2,4)", "--example", "b=randn(2,3)",
+          "--example", "c=randn(2,5)", "--dynamic", "a:0=N", "--dynamic", "b:0=N", "--dynamic", "c:0=N"]
+    state = list(model.state_dict().keys())
+    feeds = mlp_feeds(3)
+    want = [reference(model, [t(feeds[k]) for k in "abc"])]
+    c = C.WORK.compile(path, ex + ["--no-params"], out=C.WORK.file("mlp_trace_noparams.onnx"))
+    if compiled_ok(c, "--trace --no-params"):
+        g = c.model.graph
+        check(io_names(g.input) == ["a", "b", "c"] + state,
+              "--trace --no-params: the parameters are inputs in state_dict order", io_names(g.input))
+        check(not any(i.name in state for i in g.initializer),
+              "--trace --no-params: no parameter data in the file", [i.name for i in g.initializer])
+        checker(c, "--trace --no-params")
+        fed = dict(feeds)
+        fed.update({k: v.detach().numpy() for k, v in model.state_dict().items()})
+        C.WORK.run_later("--trace --no-params", c.path, [fed], want)
+    c = C.WORK.compile(path, ex + ["--keep-initializers-as-inputs"], out=C.WORK.file("mlp_trace_keep.onnx"))
+    if compiled_ok(c, "--trace --keep-initializers-as-inputs"):
+        g = c.model.graph
+        inits = [i.name for i in g.initializer]
+        check(set(state) <= set(inits) and io_names(g.input)[3:] == inits,
+              "--trace --keep-initializers-as-inputs: the weights are initializers and inputs",
+              io_names(g.input), inits)
+        checker(c, "--trace --keep-initializers-as-inputs")
+        C.WORK.run_later("--trace --keep-initializers-as-inputs", c.path, [feeds], want)
+    c = C.WORK.compile(path, ex + ["--opset", "8"], out=C.WORK.file("mlp_trace_8.onnx"))
+    if compiled_ok(c, "--trace --opset 8"):
+        g = c.model.graph
+        inits = [i.name for i in g.initializer]
+        check(c.model.ir_version == 3 and set(state) <= set(inits) and set(inits) <= set(io_names(g.input)),
+              "--trace at opset 8 (IR 3): the weights are initializers, every one an input",
+              io_names(g.input), inits)
+        checker(c, "--trace --opset 8")
+        C.WORK.run_later("--trace --opset 8", c.path, [feeds], want)
+    # a branch the example did not take: its parameters are not inputs
+    path = model_path("gated.ts")
+    model = build(path, "Gated")
+    w = weights_for(model, "gated")
+    x = np.abs(randn(2, 4))
+    c = C.WORK.compile(path, ["--weights", w, "--trace", "--no-params", "--example", "x=@" + C.WORK.save_npy(x, "gated_x.npy")],
+                       out=C.WORK.file("gated_trace_noparams.onnx"))
+    if compiled_ok(c, "--trace --no-params, a branch not taken"):
+        g = c.model.graph
+        want_names = ["x", "trunk.weight", "trunk.bias", "pos.weight", "pos.bias"]
+        check(io_names(g.input) == want_names,
+              "--trace --no-params: only the parameters the trace reads are inputs", io_names(g.input))
+        checker(c, "--trace --no-params, a branch not taken")
+        sd = model.state_dict()
+        C.WORK.run_later("--trace --no-params, a branch not taken", c.path,
+                         [dict({"x": x}, **{k: sd[k].numpy() for k in want_names[1:]})],
+                         [reference(model, [t(x)])])
+
+
+@case
 def old_opset_initializers_are_inputs():
     path, model, w = mlp_example()
     c = C.WORK.compile(path, ["--weights", w, "--opset", "8"] + MLP_TYPES, out=C.WORK.file("mlp8.onnx"))
