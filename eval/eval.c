@@ -242,6 +242,10 @@ static EvalStatus run_kernel(Evaluator *ev, const IrNode *n, const EvalOp *op,
 {
     if (!op)
         return unsupported_node(ev, n);
+    if (ev->max_nodes_run > 0 && ev->nodes_run >= ev->max_nodes_run) {
+        EvalCall stop = {.ev = ev, .node = n};
+        return eval_fail(&stop, "stopped after %lld nodes", (long long)ev->nodes_run);
+    }
     EvalCall c = {
         .ev = ev, .node = n, .schema = n->schema, .version = node_version(n),
         .opset = n->graph->model->opset, .in = in, .n_in = n->n_inputs, .out = out,

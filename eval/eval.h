@@ -128,6 +128,8 @@ typedef struct Evaluator {
     char *error;
     const IrNode *error_node;
     int64_t nodes_run;
+    int64_t max_nodes_run;      /* > 0: stop with an error past this many
+                                 * nodes in all (fuzz/onnx bounds a run so) */
 } Evaluator;
 
 /* A Loop that runs longer is stopped with an error: a model with a
