@@ -5,7 +5,8 @@
  * read, a helper computes a value a later branch of the stdlib does not
  * need.  After the outputs are known, a node is kept when one of its
  * outputs reaches a graph output; initializers no kept node reads go too.
- * Graph inputs always stay (they are the model's interface).  Nested graphs
+ * Graph inputs stay (they are the model's interface), except initializers
+ * listed as inputs that nothing reads any more.  Nested graphs
  * (Loop and If bodies) may read any value of the enclosing graphs: every
  * value a kept node's body reads is live.  The bodies are pruned the same
  * way from their own outputs (a branch computes values the merge did not
@@ -61,6 +62,9 @@ static bool node_live(const Liveness *l, const IrNode *n)
 static void prune_graph(IrModel *m, IrGraph *g, int depth)
 {
     Liveness l = {arena_alloc(m->arena, sizeof(bool) * (size_t)(m->next_value_id + 1)), m->next_value_id + 1};
+    Liveness was_init = {arena_alloc(m->arena, sizeof(bool) * (size_t)l.n), l.n};
+    for (int i = 0; i < g->initializers.len; i++)
+        mark(&was_init, g->initializers.items[i]);
     for (int i = 0; i < g->outputs.len; i++)
         mark(&l, g->outputs.items[i]);
     bool *keep = arena_alloc(m->arena, sizeof(bool) * (size_t)(g->nodes.len + 1));
@@ -91,6 +95,18 @@ static void prune_graph(IrModel *m, IrGraph *g, int depth)
             g->initializers.items[kept++] = v;
     }
     g->initializers.len = kept;
+    if (depth > 0)
+        return;
+    /* an initializer that is also listed as an input (below opset 9, or
+     * --keep-initializers-as-inputs) goes from both: left as an input, it
+     * would be one without data that a runtime asks to be fed */
+    kept = 0;
+    for (int i = 0; i < g->inputs.len; i++) {
+        IrValue *v = g->inputs.items[i];
+        if (is_live(&l, v) || !is_live(&was_init, v))
+            g->inputs.items[kept++] = v;
+    }
+    g->inputs.len = kept;
 }
 
 void lower_prune(IrModel *m)

@@ -27,11 +27,17 @@ static Value *runtime_int(Interp *in, Value *t, Span span)
     return sema_runtime_number(in, VK_INT, lower_ir_of(in, t, span));
 }
 
-/* max(v, 0) for a run-time int. */
+/* max(v, 0) for a run-time int.  Where is from opset 9; before it,
+ * (v + |v|) / 2, exact in int64. */
 static Value *clamp_nonnegative(Interp *in, Value *v, Span span)
 {
     if (!v->dyn)
         return val_int(in, v->u.i > 0 ? v->u.i : 0);
+    if (in->lower->opset < 9) {
+        Value *x = lower_wrap(in, v->dyn);
+        Value *twice = sema_onnx2(in, "Add", x, sema_onnx1(in, "Abs", x, span), span);
+        return runtime_int(in, sema_onnx2(in, "Div", twice, val_int(in, 2), span), span);
+    }
     Value *pos = eval_compare_op(in, AST_OP_GT, v, val_int(in, 0), span);
     if (!pos || pos->kind == VK_ERROR)
         return val_error(in);

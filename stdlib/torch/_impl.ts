@@ -396,9 +396,32 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
 
 # ---- comparisons and logic ------------------------------------------------
 
+def _ordered(input, other):
+    """Operands for Less and Greater, promoted.  Below opset 9 those take
+    only floating tensors: integers and bools are compared as float64,
+    exact for int32 and for int64 up to 2**53 (PyTorch's exporter uses
+    float32 there)."""
+    a, b = _promote(input, other)
+    if _OPSET < 9 and not _native.is_floating(_dtype(a)):
+        return _to(a, _f64), _to(b, _f64)
+    return a, b
+
+
+def _not_nan(x):
+    """x is not NaN, from Less and Greater alone: every other value is below
+    +inf or above -inf."""
+    inf = _to(float("inf"), _dtype(x))
+    return onnx.Or(onnx.Less(x, inf), onnx.Greater(x, onnx.Neg(inf)))
+
+
 def eq(input, other):
     a, b = _promote(input, other)
-    return onnx.Equal(a, b)
+    if _OPSET >= 11 or not _native.is_floating(_dtype(a)):
+        return onnx.Equal(a, b)
+    # Equal takes floating tensors from opset 11: neither below nor above,
+    # and neither is NaN (NaN equals nothing)
+    same = onnx.Not(onnx.Or(onnx.Less(a, b), onnx.Greater(a, b)))
+    return onnx.And(same, onnx.And(_not_nan(a), _not_nan(b)))
 
 
 def ne(input, other):
@@ -406,27 +429,28 @@ def ne(input, other):
 
 
 def lt(input, other):
-    a, b = _promote(input, other)
+    a, b = _ordered(input, other)
     return onnx.Less(a, b)
 
 
 def gt(input, other):
-    a, b = _promote(input, other)
+    a, b = _ordered(input, other)
     return onnx.Greater(a, b)
 
 
 def le(input, other):
-    a, b = _promote(input, other)
+    a, b = _ordered(input, other)
     if _OPSET >= 12:
         return onnx.LessOrEqual(a, b)
-    return onnx.Not(onnx.Greater(a, b))
+    # not (a > b) would make NaN <= x true
+    return onnx.Or(onnx.Less(a, b), eq(a, b))
 
 
 def ge(input, other):
-    a, b = _promote(input, other)
+    a, b = _ordered(input, other)
     if _OPSET >= 12:
         return onnx.GreaterOrEqual(a, b)
-    return onnx.Not(onnx.Less(a, b))
+    return onnx.Or(onnx.Greater(a, b), eq(a, b))
 
 
 greater = gt
@@ -507,24 +531,30 @@ def isfinite(input):
     return onnx.Not(onnx.Or(onnx.IsNaN(input), onnx.IsInf(input)))
 
 
-def _minmax2(a, b, op, pick_a, bool_op):
-    """max/min of two tensors with broadcasting; Max and Min take integers
-    only from opset 12, before which a Where picks."""
+def _minmax2(a, b, larger):
+    """max (LARGER) or min of two tensors with broadcasting; Max and Min take
+    integers only from opset 12, before which a Where picks; Where is from
+    opset 9, and before it (x + y +- |x - y|) / 2 is exact in integers
+    while the sum fits."""
     x, y = _promote(a, b)
     dt = _dtype(x)
     if dt == _bool:
-        return bool_op(x, y)
+        return onnx.Or(x, y) if larger else onnx.And(x, y)
     if _native.is_floating(dt) or _OPSET >= 12:
-        return op(x, y)
-    return onnx.Where(pick_a(x, y), x, y)
+        return onnx.Max(x, y) if larger else onnx.Min(x, y)
+    if _OPSET < 9:
+        s = onnx.Add(x, y)
+        d = onnx.Abs(onnx.Sub(x, y))
+        return onnx.Div(onnx.Add(s, d) if larger else onnx.Sub(s, d), _to(2, dt))
+    return onnx.Where(gt(x, y) if larger else lt(x, y), x, y)
 
 
 def maximum(input, other):
-    return _minmax2(input, other, onnx.Max, onnx.Greater, onnx.Or)
+    return _minmax2(input, other, True)
 
 
 def minimum(input, other):
-    return _minmax2(input, other, onnx.Min, onnx.Less, onnx.And)
+    return _minmax2(input, other, False)
 
 
 fmax = maximum
