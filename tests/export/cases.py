@@ -231,6 +231,16 @@ def trace_initializer_options():
               io_names(g.input), inits)
         checker(c, "--trace --opset 8")
         C.WORK.run_later("--trace --opset 8", c.path, [feeds], want)
+    # an unrolled Loop's trip count, an initializer the trace no longer reads
+    path = os.path.join(SRC, "examples", "loop.ts")
+    c = C.WORK.compile(path, ["--trace", "--keep-initializers-as-inputs", "--example", "x=randn(2,3)",
+                              "--example", "y=5"], out=C.WORK.file("loop_trace_keep.onnx"))
+    if compiled_ok(c, "--trace --keep-initializers-as-inputs, a Loop unrolled"):
+        g = c.model.graph
+        inits = set(i.name for i in g.initializer)
+        extra = [n for n in io_names(g.input) if n not in ("x", "y")]
+        check(all(n in inits for n in extra),
+              "--trace --keep-initializers-as-inputs: every input but forward()'s has data", extra, sorted(inits))
     # a branch the example did not take: its parameters are not inputs
     path = model_path("gated.ts")
     model = build(path, "Gated")
