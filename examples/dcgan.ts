@@ -12,6 +12,7 @@
 # example: noise=randn(1,100,1,1)
 # inputs: noise=randn(2,100,1,1)
 # opsets: 11 15 17
+# variants: --opset 9 | --trace --no-params
 import torch
 import torch.nn as nn
 

@@ -9,6 +9,7 @@
 # inputs: x=ones(2,3) y=1
 # inputs: x=randn(4,5) y=100
 # opsets: 11 15 17
+# variants: --opset 8 | --trace --keep-initializers-as-inputs | --trace --opset 8 | --unroll-limit 0 | --no-optimize
 # compare: diverges
 import torch
 import torch.nn as nn

@@ -11,6 +11,7 @@
 # example: x=randn(1,3,64,64)
 # inputs: x=randn(2,3,64,64)
 # opsets: 11 15 17
+# variants: --trace --keep-initializers-as-inputs | --no-optimize
 from typing import Any, Callable, List, Optional, Type
 
 import torch

@@ -10,6 +10,7 @@
 # example: x=randn(1,3,70,70)
 # inputs: x=randn(2,3,70,70)
 # opsets: 11 15 17
+# variants: --opset 9 | --trace --keep-initializers-as-inputs | --no-params
 import torch
 import torch.nn as nn
 import torch.nn.init as init

@@ -9,6 +9,7 @@
 # example: x=randn(1,1,32,32)
 # inputs: x=randn(2,1,32,32)
 # opsets: 11 15 17
+# variants: --opset 9 | --trace --no-params | --keep-initializers-as-inputs
 import torch
 import torch.nn as nn
 import torch.nn.init as init

@@ -14,6 +14,7 @@
 # example: input=rand(35,2):int64 h0=randn(2,2,200) c0=randn(2,2,200)
 # inputs: input=rand(5,1):int64 h0=randn(2,1,200) c0=randn(2,1,200)
 # opsets: 11 15 17
+# variants: --trace --no-params
 import math
 
 from typing import Tuple, Union

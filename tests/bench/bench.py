@@ -64,6 +64,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import directives  # noqa: E402
+import safetensors  # noqa: E402
 
 SELFTEST_DIR = os.path.join("tests", "e2e", "bench")
 TORCH_LABEL = "[torch.onnx.export]"
@@ -74,10 +75,14 @@ CACHE_FORMAT = b"tsc2onnx-e2e-cache-1"
 class Run:
     """One TAP test: a case compiled at one opset by one exporter."""
 
-    def __init__(self, case, opset, exporter):
+    def __init__(self, case, opset, exporter, variant=None):
         self.case = case
         self.opset = opset
         self.exporter = exporter            # 'tsc2onnx', 'trace' (tsc2onnx --trace) or 'torch'
+        self.extra = []                     # a '# variants:' entry's options
+        self.variant = None                 # and its text
+        if variant is not None:
+            self.extra, self.variant = case.variants[variant][2:]
         self.status = None                  # None (so far ok), 'fail' or 'skip'
         self.diag = []
         self.notes = []                     # shown in the description
@@ -88,6 +93,8 @@ class Run:
         slug = "/".join(p for p in slug.split("/") if p not in ("", ".", ".."))
         self.workdir = None     # set by Bench.compile
         self.slug = "%s/%s-opset%d" % (slug, exporter, opset)
+        if variant is not None:
+            self.slug += "-variant%d" % variant
 
     def fail(self, step, message, detail=()):
         if self.status is None:
@@ -108,6 +115,8 @@ class Run:
         text = "%s opset %d (%d input set%s%s)" % (
             self.case.name, self.opset, n, "" if n == 1 else "s",
             "".join("; " + note for note in self.notes))
+        if self.variant:
+            text += " [variant: %s]" % self.variant
         return text + {"torch": " " + TORCH_LABEL, "trace": " " + TRACE_LABEL}.get(self.exporter, "")
 
 
@@ -189,6 +198,8 @@ class Bench:
                     self.runs.append(Run(case, opset, "trace"))
             if exporter == "tsc2onnx" and case.compare:
                 self.trace_checks.append(TraceCheck(case))
+            for k, (opset, trace, _, _) in enumerate(case.variants if exporter == "tsc2onnx" else []):
+                self.runs.append(Run(case, opset or max(case.opsets), "trace" if trace else "tsc2onnx", k))
         self.plan_selfchecks()
 
     # --- step a: reference ---------------------------------------------------
@@ -348,7 +359,7 @@ class Bench:
         os.makedirs(os.path.dirname(r.model), exist_ok=True)
         cmd = [self.tsc, os.path.basename(r.case.path), "--opset", str(r.opset),
                "--weights", os.path.join(entry, m["weights"])]
-        cmd += self.example_args(entry, m) + r.case.options + ["-o", r.model]
+        cmd += self.example_args(entry, m) + r.case.options + r.extra + ["-o", r.model]
         if r.exporter == "trace":
             cmd.append("--trace")
         shown = "(cd %s && %s)" % (shlex.quote(r.case.dir), " ".join(shlex.quote(c) for c in cmd))
@@ -440,6 +451,21 @@ class Bench:
             names = [new[i] if i < len(new) else n for i, n in enumerate(names)]
         return names
 
+    def param_feeds(self, r, entry, m):
+        """--no-params: the parameters the model takes as inputs, from the
+        case's weights, as .npy files."""
+        import numpy as np
+        import onnx
+        _, weights = safetensors.read(os.path.join(entry, m["weights"]))
+        feeds = {}
+        os.makedirs(r.workdir, exist_ok=True)
+        for v in onnx.load(r.model).graph.input:
+            if v.name in weights:
+                path = os.path.join(r.workdir, "param-%d.npy" % len(feeds))
+                np.save(path, np.ascontiguousarray(weights[v.name]))
+                feeds[v.name] = path
+        return feeds
+
     def run(self):
         t0 = time.time()
         jobs = []
@@ -448,8 +474,9 @@ class Bench:
                 continue
             entry, m = self.manifests[r.case.path]
             sets = []
+            params = self.param_feeds(r, entry, m) if "--no-params" in r.extra else {}
             for s in m["sets"][:1] if r.exporter == "trace" else m["sets"]:
-                feeds = {}
+                feeds = dict(params)
                 for name, feed in zip(m["inputs"], self.feed_names(r, m)):
                     feeds[feed] = os.path.join(entry, s["inputs"][name]["file"])
                 sets.append({"inputs": feeds})
@@ -564,7 +591,7 @@ class Bench:
 
     def evaluate(self):
         t0 = time.time()
-        todo = [r for r in self.runs if r.pending and r.exporter == "tsc2onnx" and r.case.compare]
+        todo = [r for r in self.runs if r.pending and r.exporter == "tsc2onnx" and r.case.compare and not r.extra]
         if todo:
             with ThreadPoolExecutor(max_workers=max(1, self.jobs)) as pool:
                 list(pool.map(self.evaluate_one, todo))

@@ -9,6 +9,7 @@ A case is a model file (.ts, valid Python) whose whole-line comments may hold:
     # tolerance: rtol=1e-3 atol=1e-4              default: rtol=1e-4 atol=1e-5
     # trace: yes                                  also compile with --trace (see below)
     # compare: diverges                           or agrees: what a trace of the model does
+    # variants: --trace --no-params | --opset 8   further option sets (see below; may repeat)
 
 '# trace: yes' adds a run of the case compiled with --trace on its example,
 checked against PyTorch's eager output on that example (at the case's first
@@ -20,6 +21,14 @@ differs from eager on some input set (diverges) or on none (agrees);
 tsc2onnx compare exits 3 (diverges) or 0 (agrees); and the compiled model's
 outputs in tsc2onnx's evaluator (tsc2onnx run) match ONNX Runtime's on every
 input set.
+
+'# variants:' lists option sets separated by '|': each is one more run,
+compiled with the case's options and these, at the case's last opset
+unless it gives --opset, on every input set (with --trace, on the example)
+and checked against the same PyTorch outputs.  With --no-params the
+parameters are fed to ONNX Runtime from the case's weights.  This is how
+option combinations are tested on real models: --keep-initializers-as-inputs
+with --trace, opsets below 9, --no-optimize ...
 
 Other comments are ordinary comments, except near-misses of these names
 ('# input:', '# opset:', ...), which are errors so that a typo cannot
@@ -36,13 +45,14 @@ DEFAULT_RTOL = 1e-4
 DEFAULT_ATOL = 1e-5
 
 _DIRECTIVE = re.compile(r"\s*#\s*([A-Za-z0-9_-]+)\s*:(.*)$")
-_KNOWN = ("tsc2onnx", "example", "inputs", "opsets", "tolerance", "trace", "compare")
+_KNOWN = ("tsc2onnx", "example", "inputs", "opsets", "tolerance", "trace", "compare", "variants")
 _NEAR_MISSES = {
     "input": "inputs", "examples": "example", "opset": "opsets",
     "tolerances": "tolerance", "tol": "tolerance", "rtol": "tolerance",
     "atol": "tolerance", "options": "tsc2onnx", "option": "tsc2onnx",
     "tsc2onnx-options": "tsc2onnx", "flags": "tsc2onnx",
     "traced": "trace", "tracing": "trace", "compares": "compare", "comparison": "compare",
+    "variant": "variants", "combinations": "variants",
 }
 
 
@@ -59,6 +69,7 @@ class Case:
         self.atol = DEFAULT_ATOL
         self.trace = False          # '# trace: yes' or a '# compare:' directive
         self.compare = None         # 'diverges', 'agrees' or None
+        self.variants = []          # [(opset or None, trace, [options], text)]
         self.errors = []            # directive errors, "line N: message"
         self.text = b""
 
@@ -112,6 +123,21 @@ def _parse_line(case, key, rest, lineno, seen):
             case.trace = True
             if key == "compare":
                 case.compare = word
+        elif key == "variants":
+            for words in (shlex.split(part) for part in rest.split("|")):
+                if not words:
+                    raise ValueError("an empty variant in '# variants:'")
+                opset = None
+                if "--opset" in words:
+                    k = words.index("--opset")
+                    if k + 1 >= len(words) or not re.fullmatch(r"\d+", words[k + 1]):
+                        raise ValueError("'--opset' in '# variants:' needs a number")
+                    opset = int(words[k + 1])
+                    words = words[:k] + words[k + 2:]
+                trace = "--trace" in words
+                text = " ".join(shlex.quote(w) for w in words) + \
+                    (" --opset %d" % opset if opset is not None else "")
+                case.variants.append((opset, trace, [w for w in words if w != "--trace"], text.strip()))
         elif key == "tolerance":
             if "tolerance" in seen:
                 raise ValueError("a second '# tolerance:' line")

@@ -1,6 +1,7 @@
 # An attribute of the module written in a run-time branch and read after
 # it: attributes merge like variables.
 # example: x=randn(3) n=1
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) n=-1
 # inputs: x=ones(3) n=5
 # inputs: x=zeros(3) n=0

@@ -1,6 +1,7 @@
 # A run-time break inside a static if, and a static continue in an
 # unrolled inner loop, inside a run-time loop.
 # example: x=rand(3) n=5 flag=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(3) n=5 flag=False
 # inputs: x=rand(3) n=0 flag=True
 # inputs: x=ones(3) n=9 flag=True

@@ -1,6 +1,7 @@
 # A chained comparison on run-time values: the second comparison happens
 # only where the first holds.
 # example: x=randn(3) n=3
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) n=0
 # inputs: x=randn(3) n=9
 # inputs: x=randn(3) n=5

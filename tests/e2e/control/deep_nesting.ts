@@ -1,5 +1,6 @@
 # Control flow four levels deep: if in loop in if in loop.
 # example: x=randn(2) n=3 m=2 flag=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0 m=2 flag=True
 # inputs: x=randn(2) n=2 m=4 flag=False
 # inputs: x=randn(2) n=4 m=1 flag=True

@@ -1,5 +1,6 @@
 # Dict items written in the branches of a run-time if merge key by key.
 # example: x=randn(3) c=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) c=False
 # inputs: x=ones(3) c=True
 # inputs: x=zeros(3) c=False

@@ -1,6 +1,7 @@
 # An early-exit CNN: a cheap head answers when it is confident enough.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(2,3,8,8) t=0.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,3,8,8) t=100.0
 # inputs: x=randn(3,3,8,8) t=-100.0
 # inputs: x=randn(2,3,8,8) t=0.5

@@ -2,6 +2,7 @@
 # the other branch (no placeholder value).
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) n=1
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,2) n=-1
 # inputs: x=randn(4,2) n=0
 # inputs: x=randn(5,2) n=9

@@ -1,6 +1,7 @@
 # break under a run-time condition inside a for loop with a run-time trip
 # count; the values at the break flow out of the loop.
 # example: x=rand(3) n=10 limit=20.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(3) n=0 limit=20.0
 # inputs: x=rand(3) n=3 limit=1000.0
 # inputs: x=ones(3) n=50 limit=100.0

@@ -1,6 +1,7 @@
 # continue under a run-time condition: the rest of the iteration is
 # skipped on that path only.
 # example: x=randn(2) n=6
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=11

@@ -1,5 +1,6 @@
 # for ... else on a run-time loop without break: the else block always runs.
 # example: x=randn(2) n=3
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=5

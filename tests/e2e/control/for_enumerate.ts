@@ -1,6 +1,7 @@
 # enumerate over a tensor with a dynamic first axis, from a start value.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,2)
 # inputs: x=randn(5,2)
 # inputs: x=randn(2,2)

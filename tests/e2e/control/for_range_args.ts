@@ -2,6 +2,7 @@
 # and negative: the trip count is max(0, ceil((stop - start) / step)), so
 # empty and reversed ranges run zero times.
 # example: x=randn(2) a=1 b=7
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) a=5 b=5
 # inputs: x=randn(2) a=9 b=2
 # inputs: x=randn(2) a=-3 b=4

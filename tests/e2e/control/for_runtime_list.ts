@@ -2,6 +2,7 @@
 # then iterated by index), and len() of it.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,2) n=1
 # inputs: x=randn(1,2) n=6
 # inputs: x=randn(4,2) n=0

@@ -2,6 +2,7 @@
 # and of a tensor with a static list of numbers.
 # tsc2onnx: --dynamic a:0=N --dynamic b:0=M
 # example: a=randn(3,2) b=randn(4,2)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: a=randn(5,2) b=randn(2,2)
 # inputs: a=randn(1,2) b=randn(1,2)
 # inputs: a=randn(6,2) b=randn(6,2)

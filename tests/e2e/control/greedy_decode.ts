@@ -3,6 +3,7 @@
 # the loop stops early when the model emits the end token (a data-dependent
 # break after the append).
 # example: h=randn(1,8) max_len=6 eos=3
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: h=randn(1,8) max_len=0 eos=3
 # inputs: h=randn(1,8) max_len=20 eos=7
 # inputs: h=zeros(1,8) max_len=4 eos=0

@@ -2,6 +2,7 @@
 # loop-carried value gets a dynamic first dimension.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(2,3) n=3
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,3) n=0
 # inputs: x=randn(3,3) n=1
 # inputs: x=randn(2,3) n=5

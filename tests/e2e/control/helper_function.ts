@@ -2,6 +2,7 @@
 # returns merge into the function's result.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) mode=1
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,2) mode=0
 # inputs: x=randn(4,2) mode=2
 # inputs: x=randn(1,2) mode=-1

@@ -1,6 +1,7 @@
 # A helper with an early return called inside a run-time loop, and a
 # conditional expression in the loop body.
 # example: x=randn(2) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=7

@@ -1,6 +1,7 @@
 # and / or on run-time values keep Python's short circuit: the right
 # operand is evaluated on one side of an If only.
 # example: a=2 b=5 flag=False
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: a=-1 b=5 flag=False
 # inputs: a=3 b=1 flag=True
 # inputs: a=0 b=0 flag=True

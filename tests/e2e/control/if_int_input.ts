@@ -2,6 +2,7 @@
 # float becomes a run-time float.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3,2) n=1
 # inputs: x=randn(5,2) n=2
 # inputs: x=randn(1,2) n=3

@@ -2,6 +2,7 @@
 # branch.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) a=1 b=2
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,2) a=-1 b=2
 # inputs: x=randn(4,2) a=5 b=-5
 # inputs: x=randn(1,2) a=0 b=0

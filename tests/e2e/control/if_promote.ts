@@ -2,6 +2,7 @@
 # tensor merge as float (PyTorch's promotion), and so do an int 0-d tensor
 # and a float one.
 # example: x=randn(4) i=rand(4):int64 c=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(4) i=rand(4):int64 c=False
 # inputs: x=ones(4) i=zeros(4):int64 c=True
 # inputs: x=zeros(4) i=rand(4):int64 c=False

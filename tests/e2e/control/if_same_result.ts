@@ -3,6 +3,7 @@
 # every input, so compare finds no divergence.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,4)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,4)
 # inputs: x=ones(5,4)
 # inputs: x=zeros(1,4)

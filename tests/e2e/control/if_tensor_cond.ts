@@ -1,6 +1,7 @@
 # if on a tensor: the condition is a 0-d tensor computed from the input.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,4)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,4)
 # inputs: x=ones(5,4)
 # inputs: x=zeros(1,4)

@@ -1,6 +1,7 @@
 # Conditional expressions on run-time conditions.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2) n=2
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(4,2) n=0
 # inputs: x=randn(2,2) n=5
 # inputs: x=randn(1,2) n=1

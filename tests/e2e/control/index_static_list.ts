@@ -1,6 +1,7 @@
 # A static list of numbers and one of tensors indexed by the index of a
 # run-time loop: the items are stacked and picked at run time.
 # example: x=randn(3) n=2
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) n=0
 # inputs: x=randn(3) n=3
 # inputs: x=randn(3) n=1

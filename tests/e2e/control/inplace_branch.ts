@@ -2,6 +2,7 @@
 # in-place method on a tensor made before the if, and a view of it read
 # after the if (it sees the write only on the path that made it).
 # example: x=randn(4) c=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(4) c=False
 # inputs: x=ones(4) c=True
 # inputs: x=zeros(4) c=False

@@ -2,6 +2,7 @@
 # loop: the buffer is carried by the Loop.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(4,3) n=3
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(4,3) n=0
 # inputs: x=randn(5,3) n=5
 # inputs: x=randn(2,3) n=1

@@ -1,5 +1,6 @@
 # int() of a 0-d tensor input in a while condition and a float() of one.
 # example: x=randn(2) steps=3 rate=0.5
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) steps=0 rate=2.0
 # inputs: x=randn(2) steps=1 rate=-1.0
 # inputs: x=randn(2) steps=6 rate=0.9

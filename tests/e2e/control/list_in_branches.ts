@@ -1,6 +1,7 @@
 # Lists of the same length built in both branches of a run-time if merge
 # item by item; a tuple too.
 # example: x=randn(3) c=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) c=False
 # inputs: x=ones(3) c=True
 # inputs: x=zeros(3) c=False

@@ -1,6 +1,7 @@
 # A list read inside the loop that builds it (len and the last item): a
 # sequence carried by the Loop.
 # example: x=randn(2) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=8

@@ -1,5 +1,6 @@
 # A loop inside a branch and a branch inside a loop.
 # example: x=randn(3) n=5 up=True
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) n=2 up=False
 # inputs: x=randn(3) n=0 up=True
 # inputs: x=randn(3) n=7 up=False

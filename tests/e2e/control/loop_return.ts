@@ -2,6 +2,7 @@
 # value are carried out of the Loop, and the code after the loop runs only
 # when nothing returned.
 # example: x=rand(2) n=5 limit=10.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2) n=0 limit=10.0
 # inputs: x=rand(2) n=2 limit=1000.0
 # inputs: x=ones(2) n=30 limit=50.0

@@ -2,6 +2,7 @@
 # module); a run-time condition inside it becomes one If per layer.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,4) skip=1
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,4) skip=0
 # inputs: x=randn(5,4) skip=2
 # inputs: x=randn(1,4) skip=-1

@@ -1,5 +1,6 @@
 # break in an inner loop leaves only the inner loop; continue in the outer.
 # example: x=rand(2) n=4 m=5 limit=30.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2) n=0 m=5 limit=30.0
 # inputs: x=rand(2) n=3 m=0 limit=30.0
 # inputs: x=ones(2) n=6 m=3 limit=4.0

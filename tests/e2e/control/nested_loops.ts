@@ -1,5 +1,6 @@
 # Loops in loops: the inner trip count depends on the outer index.
 # example: x=randn(2) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=6

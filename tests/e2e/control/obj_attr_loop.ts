@@ -1,5 +1,6 @@
 # Attributes of a plain object carried by a run-time loop.
 # example: x=rand(3) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(3) n=0
 # inputs: x=rand(3) n=1
 # inputs: x=ones(3) n=7

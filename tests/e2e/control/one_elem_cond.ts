@@ -1,6 +1,7 @@
 # The truth value of a one-element tensor of rank 1 as a condition, and of
 # an int tensor (nonzero is true).
 # example: t=[0.5] k=[3]
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: t=[-1.0] k=[0]
 # inputs: t=[0.0] k=[1]
 # inputs: t=[2.0] k=[0]

@@ -1,6 +1,7 @@
 # `is None` on an optional input is decided at compile time (the input is
 # given or not); a run-time if on the given input follows.
 # example: x=randn(3) bias=randn(3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) bias=zeros(3)
 # inputs: x=ones(3) bias=ones(3)
 # inputs: x=randn(3) bias=randn(3)

@@ -2,6 +2,7 @@
 # number.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,2)
 # inputs: x=randn(6,2)
 # inputs: x=randn(2,2)

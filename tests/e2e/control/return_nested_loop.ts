@@ -1,5 +1,6 @@
 # A return from inside two nested run-time loops.
 # example: x=rand(2) n=3 m=3 limit=40.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2) n=0 m=3 limit=40.0
 # inputs: x=ones(2) n=4 m=4 limit=10.0
 # inputs: x=rand(2) n=2 m=1 limit=1000.0

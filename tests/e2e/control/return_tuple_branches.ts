@@ -1,5 +1,6 @@
 # Tuples returned from the branches of an if/elif chain.
 # example: x=randn(3) n=1
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) n=-1
 # inputs: x=randn(3) n=0
 # inputs: x=ones(3) n=7

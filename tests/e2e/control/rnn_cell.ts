@@ -2,6 +2,7 @@
 # run time, with the outputs collected and stacked (a scan output).
 # tsc2onnx: --dynamic x:0=T
 # example: x=randn(5,3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,3)
 # inputs: x=randn(8,3)
 # inputs: x=randn(2,3)

@@ -1,6 +1,7 @@
 # A loop over a compile-time range is unrolled; when an iteration breaks
 # under a run-time condition, the remaining iterations run under a guard.
 # example: x=rand(3) limit=5.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(3) limit=0.5
 # inputs: x=ones(3) limit=20.0
 # inputs: x=zeros(3) limit=1000.0

@@ -4,6 +4,7 @@
 # iteration under its own If, not nested).
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(2,4) limit=1.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3,4) limit=-100.0
 # inputs: x=randn(1,4) limit=100.0
 # inputs: x=randn(4,4) limit=0.0

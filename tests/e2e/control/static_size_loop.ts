@@ -3,6 +3,7 @@
 # trace, so both are right for every input the model accepts.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,4)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,4)
 # inputs: x=randn(6,4)
 # inputs: x=ones(2,4)

@@ -1,6 +1,7 @@
 # A tuple carried by a loop (an LSTM-like state) and a loop variable read
 # after the loop.
 # example: x=randn(3) n=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3) n=1
 # inputs: x=randn(3) n=7
 # inputs: x=randn(3) n=2

@@ -1,6 +1,7 @@
 # while True with a data-dependent break: the Loop's condition output is
 # "not broken".
 # example: x=rand(2,2) limit=50.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2,2) limit=1.0
 # inputs: x=ones(2,2) limit=1000.0
 # inputs: x=rand(2,2) limit=-5.0

@@ -1,5 +1,6 @@
 # continue inside a while loop: the counter update happens before it.
 # example: x=randn(2) n=6
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=1
 # inputs: x=randn(2) n=9

@@ -3,6 +3,7 @@
 # unrolled trace is right for every finite input.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(2,3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(4,3)
 # inputs: x=ones(1,3)
 # inputs: x=zeros(3,3)

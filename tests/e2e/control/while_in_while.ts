@@ -1,6 +1,7 @@
 # A while loop inside a while loop whose bound depends on the outer
 # counter; a counter of the inner iterations.
 # example: x=rand(2) n=3 m=4
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2) n=0 m=4
 # inputs: x=rand(2) n=4 m=0
 # inputs: x=rand(2) n=2 m=1

@@ -1,6 +1,7 @@
 # A while loop with a data-dependent trip count that builds a list; the
 # list is then stacked and measured.
 # example: x=rand(3) limit=20.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(3) limit=1.0
 # inputs: x=ones(3) limit=60.0
 # inputs: x=rand(3) limit=400.0

@@ -1,6 +1,7 @@
 # A while loop whose condition is static at first: the first iterations
 # unroll; when the condition becomes a run-time bool the rest is a Loop.
 # example: x=randn(2) n=5
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2) n=0
 # inputs: x=randn(2) n=2
 # inputs: x=randn(2) n=9

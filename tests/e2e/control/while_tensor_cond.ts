@@ -1,5 +1,6 @@
 # while on a tensor condition: the loop runs until the data says stop.
 # example: x=rand(2,2) limit=10.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2,2) limit=0.1
 # inputs: x=ones(2,2) limit=100.0
 # inputs: x=rand(2,2) limit=1000.0

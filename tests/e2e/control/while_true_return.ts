@@ -1,5 +1,6 @@
 # while True whose only exit is a return under a run-time condition.
 # example: x=rand(2) limit=30.0
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=rand(2) limit=1.0
 # inputs: x=ones(2) limit=100.0
 # inputs: x=rand(2) limit=5.0

@@ -3,6 +3,7 @@
 # Gelu (20), and the decompositions before them.
 # tsc2onnx: --dynamic x:0=N --dynamic d:0=N
 # example: x=randn(3,4,5) d=randn(2,6):float64
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,4,5) d=randn(5,6):float64
 # opsets: 11 13 15 17 18 20
 import torch

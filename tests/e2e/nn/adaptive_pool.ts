@@ -4,6 +4,7 @@
 # entries, output 1 (global pooling), return_indices, unbatched input.
 # tsc2onnx: --dynamic x1:0=N --dynamic x2:0=N --dynamic x3:0=N
 # example: x1=randn(2,3,10) x2=randn(2,3,12,7) x3=randn(2,2,6,5,4) u=randn(3,9,8)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x1=randn(1,3,10) x2=randn(4,3,12,7) x3=randn(1,2,6,5,4) u=randn(3,9,8)
 # opsets: 11 17
 import torch

@@ -3,6 +3,7 @@
 # circular), no bias, unbatched inputs, and F.conv* directly.
 # tsc2onnx: --dynamic x1:0=N --dynamic x2:0=N --dynamic x3:0=N
 # example: x1=randn(2,4,17) x2=randn(2,4,11,9) x3=randn(2,2,6,7,5) u=randn(4,10,8)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x1=randn(1,4,17) x2=randn(3,4,11,9) x3=randn(1,2,6,7,5) u=randn(4,10,8)
 # opsets: 11 17
 import torch

@@ -2,6 +2,7 @@
 # output_padding, groups, dilation, output_size, and F.conv_transpose2d.
 # tsc2onnx: --dynamic x1:0=N --dynamic x2:0=N --dynamic x3:0=N
 # example: x1=randn(2,4,7) x2=randn(2,4,5,6) x3=randn(2,2,3,4,3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x1=randn(1,4,7) x2=randn(3,4,5,6) x3=randn(1,2,3,4,3)
 # opsets: 11 17
 import torch

@@ -8,6 +8,7 @@
 # Runtime's fractions within the tolerance by over 6 standard deviations.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(2,3,8) big=randn(100000) chans=randn(4,20000,1,2)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # opsets: 11 13 17
 # tolerance: rtol=0 atol=0.02
 import torch

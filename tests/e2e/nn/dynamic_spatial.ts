@@ -4,6 +4,7 @@
 # size, reflect padding, pixel shuffle, batch norm.
 # tsc2onnx: --dynamic x:0=N --dynamic x:2=H --dynamic x:3=W
 # example: x=randn(2,4,12,10)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,4,9,13)
 # opsets: 11 17
 import torch

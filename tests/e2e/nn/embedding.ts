@@ -2,6 +2,7 @@
 # and int32 indices of rank 1 to 3, Embedding.from_pretrained, F.embedding.
 # tsc2onnx: --dynamic idx:0=N
 # example: idx=rand(2,5):int64 small=[3, 0, 1]:int32 cube=rand(2,2,3):int64
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: idx=[[9, 0, 1, 2, 3], [4, 5, 6, 7, 8], [1, 1, 1, 1, 1]] small=[2, 2, 3]:int32 cube=rand(2,2,3):int64
 # opsets: 11 17
 import torch

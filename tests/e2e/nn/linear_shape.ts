@@ -5,6 +5,7 @@
 # and with per-channel slopes on 2-D to 4-D inputs; GLU on each axis.
 # tsc2onnx: --dynamic x:0=N --dynamic y:0=N --dynamic img:0=N
 # example: x=randn(2,6) y=randn(2,3,6) v=randn(6) d=randn(3,6):float64 img=randn(2,4,3,5)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(5,6) y=randn(1,3,6) v=randn(6) d=randn(3,6):float64 img=randn(1,4,3,5)
 # opsets: 11 13 17
 import torch

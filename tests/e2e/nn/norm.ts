@@ -7,6 +7,7 @@
 # F.batch_norm in training mode (batch statistics).
 # tsc2onnx: --entry build --dynamic x2:0=N --dynamic x3:0=N --dynamic x4:0=N --dynamic x5:0=N
 # example: x2=randn(2,6) x3=randn(2,6,9) x4=randn(2,6,5,7) x5=randn(2,4,3,4,5) u=randn(6,9)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x2=randn(3,6) x3=randn(3,6,9) x4=randn(3,6,5,7) x5=randn(3,4,3,4,5) u=randn(6,9)
 # opsets: 11 15 17 21
 import torch

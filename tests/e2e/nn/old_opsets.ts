@@ -6,6 +6,7 @@
 # GroupNorm as arithmetic.
 # tsc2onnx: --dynamic x:0=N --dynamic s:0=L --dynamic s:1=N
 # example: x=randn(2,4,11,10) s=randn(5,2,4)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,4,11,10) s=randn(3,1,4)
 # opsets: 9 10
 import torch

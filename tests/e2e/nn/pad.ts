@@ -3,6 +3,7 @@
 # on an int64 tensor, and the padding modules.
 # tsc2onnx: --dynamic x3:0=N --dynamic x4:0=N --dynamic x5:0=N --dynamic k:0=N
 # example: x3=randn(2,3,6) x4=randn(2,3,5,6) x5=randn(2,2,4,3,5) k=rand(2,4):int64
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x3=randn(1,3,6) x4=randn(1,3,5,6) x5=randn(1,2,4,3,5) k=rand(1,4):int64
 # opsets: 11 17
 import torch

@@ -2,6 +2,7 @@
 # pixel_unshuffle, on batched and unbatched inputs, and the modules.
 # tsc2onnx: --dynamic x:0=N --dynamic y:0=N
 # example: x=randn(2,18,3,4) y=randn(2,2,6,9) u=randn(8,2,3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(1,18,3,4) y=randn(1,2,6,9) u=randn(8,2,3)
 # opsets: 11 17
 import torch

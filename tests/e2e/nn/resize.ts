@@ -4,6 +4,7 @@
 # on 3-D, 4-D and 5-D inputs; UpsamplingNearest2d, UpsamplingBilinear2d.
 # tsc2onnx: --dynamic x3:0=N --dynamic x4:0=N --dynamic x5:0=N
 # example: x3=randn(2,3,7) x4=randn(2,3,5,6) x5=randn(2,2,3,4,3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x3=randn(1,3,7) x4=randn(3,3,5,6) x5=randn(1,2,3,4,3)
 # opsets: 11 13 17
 import torch

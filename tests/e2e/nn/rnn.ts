@@ -3,6 +3,7 @@
 # without initial states, unbatched input; outputs (output, h_n[, c_n]).
 # tsc2onnx: --dynamic x:0=L --dynamic x:1=N --dynamic xb:0=N --dynamic xb:1=T --dynamic u:0=U --dynamic h0:1=N --dynamic c0:1=N --dynamic hb:1=N
 # example: x=randn(5,2,4) xb=randn(2,6,4) h0=randn(4,2,3) c0=randn(4,2,3) hb=randn(2,2,3) u=randn(7,4) uh=randn(4,3)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3,3,4) xb=randn(3,2,4) h0=randn(4,3,3) c0=randn(4,3,3) hb=randn(2,3,3) u=randn(2,4) uh=randn(4,3)
 # opsets: 11 15 17
 import torch

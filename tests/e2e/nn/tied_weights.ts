@@ -4,6 +4,7 @@
 # ReLU RNN over the same embedding.
 # tsc2onnx: --dynamic tokens:0=L --dynamic tokens:1=N
 # example: tokens=rand(6,2):int64
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: tokens=rand(3,4):int64
 # opsets: 11 17
 import torch

@@ -5,6 +5,7 @@
 # tsc2onnx and False in PyTorch eager.
 # tsc2onnx: -I ../../../examples --entry build --dynamic x:0=N
 # example: x=randn(1,3,64,64)
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(2,3,64,64)
 # opsets: 17
 import torch

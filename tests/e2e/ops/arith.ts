@@ -6,6 +6,7 @@
 # example: x=randn(4,3) y=randn(3) i=randn(4,3):int64 j=rand(3):int32
 # inputs: x=randn(1,3) y=randn(3) i=randn(1,3):int64 j=rand(3):int32
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

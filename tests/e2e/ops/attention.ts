@@ -7,6 +7,7 @@
 # inputs: x=randn(1,3,8)
 # tolerance: rtol=1e-4 atol=1e-5
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import math
 
 import torch

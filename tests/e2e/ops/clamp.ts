@@ -5,6 +5,7 @@
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(4,3) i=randn(4,3):int64 lo=randn(3) hi=rand(1,3)
 # opsets: 11 12 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

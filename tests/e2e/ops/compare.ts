@@ -6,6 +6,7 @@
 # example: x=randn(4,3) y=randn(3) i=randn(4,3):int64 m=rand(4,3):bool
 # inputs: x=randn(2,3) y=randn(3) i=randn(2,3):int64 m=rand(2,3):bool
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

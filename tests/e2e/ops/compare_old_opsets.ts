@@ -9,6 +9,7 @@
 # example: x=randn(4,3) y=randn(3) i=randn(4,3):int64 n=3
 # inputs: x=randn(2,3) y=randn(3) i=randn(2,3):int64 n=-2
 # opsets: 7 8 9 10 11 12
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

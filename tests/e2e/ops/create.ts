@@ -6,6 +6,7 @@
 # example: x=randn(4,3) i=rand(4,3):int64
 # inputs: x=randn(1,3) i=rand(1,3):int64
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -7,6 +7,7 @@
 # example: x=randn(4,5) g=rand(4,5):int64 s=randn(4,5)
 # inputs: x=randn(2,5) g=rand(2,5):int64 s=randn(2,5)
 # opsets: 11 16 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -7,6 +7,7 @@
 # example: x=randn(4,5,6) m=rand(4,5):bool idx=[0, 2, -1] k=1
 # inputs: x=randn(3,5,6) m=rand(3,5):bool idx=[1, -2, 0] k=2
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -9,6 +9,7 @@
 # example: x=randn(4,5) m=rand(4,5):bool v=randn(5) i=rand(4,5):int64 k=2
 # inputs: x=randn(3,5) m=rand(3,5):bool v=randn(5) i=rand(3,5):int64 k=1
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # example: x=randn(4,3)
 # inputs: x=randn(2,3)
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -4,6 +4,7 @@
 # example: x=randn(4,6) y=randn(4,2) i=rand(4,6):int64
 # inputs: x=randn(3,6) y=randn(3,2) i=rand(3,6):int64
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -7,6 +7,7 @@
 # inputs: a=randn(2,3) b=randn(3,5) c=randn(2,4,3) d=randn(2,3,5) v=randn(3) w=randn(5,3) bias=randn(5) k=randn(3,3):int64
 # tolerance: rtol=1e-4 atol=1e-4
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 import torch.nn.functional as F
 from torch import nn

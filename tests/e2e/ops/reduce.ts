@@ -9,6 +9,7 @@
 # inputs: x=randn(2,3,5) i=randn(2,3,5):int64 m=rand(2,3):bool
 # tolerance: rtol=1e-4 atol=1e-5
 # opsets: 11 13 17 18
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -6,6 +6,7 @@
 # example: x=randn(4,3) k=3 f=0.5
 # inputs: x=randn(7,3) k=-5 f=-2.25
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import math
 
 import torch

@@ -6,6 +6,7 @@
 # example: x=randn(4,5) i=rand(3,4):int32 m=rand(3,4):bool u=rand(12):int64
 # inputs: x=randn(6,5) i=rand(3,4):int32 m=rand(3,4):bool u=[3, 1, 2, 3, 1, 7, 7, 0, 2, 2, 9, 1]
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -7,6 +7,7 @@
 # example: x=randn(4,6) y=randn(2,3,1) s=randn(5,5) i=rand(4,6):int64
 # inputs: x=randn(2,6) y=randn(2,3,1) s=randn(5,5) i=rand(2,6):int64
 # opsets: 11 14 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 

@@ -5,6 +5,7 @@
 # example: x=randn(2,3,4) i=rand(2,5):int64
 # inputs: x=randn(3,3,4) i=rand(2,5):int64
 # opsets: 11 13 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 import torch.nn.functional as F
 from torch import nn

@@ -7,6 +7,7 @@
 # inputs: x=[[0.5, -0.5, 1.5, 2.5], [-2.5, 0.0, 3.7, -3.7]] i=rand(3,4):int64
 # tolerance: rtol=1e-4 atol=1e-5
 # opsets: 11 17
+# variants: --no-optimize | --trace --keep-initializers-as-inputs
 import torch
 from torch import nn
 
