@@ -12,7 +12,6 @@
 # example: noise=randn(1,100,1,1)
 # inputs: noise=randn(2,100,1,1)
 # opsets: 11 15 17
-# variants: --opset 9 | --trace --no-params
 import torch
 import torch.nn as nn
 
@@ -116,3 +115,7 @@ class GAN(nn.Module):
     def forward(self, noise):
         fake = self.netG(noise)
         return fake, self.netD(fake)
+
+
+# The test bench also runs this model with these option sets:
+# variants: --opset 9 | --trace --no-params

@@ -9,7 +9,6 @@
 # inputs: x=ones(2,3) y=1
 # inputs: x=randn(4,5) y=100
 # opsets: 11 15 17
-# variants: --opset 8 | --trace --keep-initializers-as-inputs | --trace --opset 8 | --unroll-limit 0 | --no-optimize
 # compare: diverges
 import torch
 import torch.nn as nn
@@ -20,3 +19,7 @@ class LoopModel2(nn.Module):
         for i in range(int(y)):
             x = x + i
         return x
+
+
+# The test bench also runs this model with these option sets:
+# variants: --opset 8 | --trace --keep-initializers-as-inputs | --trace --opset 8 | --unroll-limit 0 | --no-optimize

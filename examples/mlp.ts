@@ -6,8 +6,6 @@
 # inputs: a=randn(5,4) b=randn(5,3) c=randn(5,5)
 # inputs: a=randn(1,4) b=randn(1,3) c=randn(1,5)
 # opsets: 9 13 17 21
-# variants: --trace --no-params | --trace --keep-initializers-as-inputs | --opset 7 | --trace --opset 8
-# variants: --no-params --keep-initializers-as-inputs | --no-optimize | --no-fold
 import torch
 import torch.nn as nn
 
@@ -25,3 +23,8 @@ class MLP(nn.Module):
         x = self.act1(self.fc1(x))
         x = torch.sigmoid(self.fc2(x)) * 2 - 1
         return torch.softmax(self.fc3(x), dim=-1)
+
+
+# The test bench also runs this model with these option sets:
+# variants: --trace --no-params | --trace --keep-initializers-as-inputs | --opset 7 | --trace --opset 8
+# variants: --no-params --keep-initializers-as-inputs | --no-optimize | --no-fold

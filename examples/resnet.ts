@@ -11,7 +11,6 @@
 # example: x=randn(1,3,64,64)
 # inputs: x=randn(2,3,64,64)
 # opsets: 11 15 17
-# variants: --trace --keep-initializers-as-inputs | --no-optimize
 from typing import Any, Callable, List, Optional, Type
 
 import torch
@@ -161,3 +160,7 @@ def resnet18(**kwargs: Any) -> ResNet:
 
 def resnet34(**kwargs: Any) -> ResNet:
     return ResNet(BasicBlock, [3, 4, 6, 3], **kwargs)
+
+
+# The test bench also runs this model with these option sets:
+# variants: --trace --keep-initializers-as-inputs | --no-optimize

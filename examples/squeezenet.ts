@@ -10,7 +10,6 @@
 # example: x=randn(1,3,70,70)
 # inputs: x=randn(2,3,70,70)
 # opsets: 11 15 17
-# variants: --opset 9 | --trace --keep-initializers-as-inputs | --no-params
 import torch
 import torch.nn as nn
 import torch.nn.init as init
@@ -92,3 +91,7 @@ class SqueezeNet(nn.Module):
         x = self.features(x)
         x = self.classifier(x)
         return torch.flatten(x, 1)
+
+
+# The test bench also runs this model with these option sets:
+# variants: --opset 9 | --trace --keep-initializers-as-inputs | --no-params

@@ -9,7 +9,6 @@
 # example: x=randn(1,1,32,32)
 # inputs: x=randn(2,1,32,32)
 # opsets: 11 15 17
-# variants: --opset 9 | --trace --no-params | --keep-initializers-as-inputs
 import torch
 import torch.nn as nn
 import torch.nn.init as init
@@ -40,3 +39,7 @@ class SuperResolutionNet(nn.Module):
         init.orthogonal_(self.conv2.weight, init.calculate_gain('relu'))
         init.orthogonal_(self.conv3.weight, init.calculate_gain('relu'))
         init.orthogonal_(self.conv4.weight)
+
+
+# The test bench also runs this model with these option sets:
+# variants: --opset 9 | --trace --no-params | --keep-initializers-as-inputs

@@ -14,7 +14,6 @@
 # example: input=rand(35,2):int64 h0=randn(2,2,200) c0=randn(2,2,200)
 # inputs: input=rand(5,1):int64 h0=randn(2,1,200) c0=randn(2,1,200)
 # opsets: 11 15 17
-# variants: --trace --no-params
 import math
 
 from typing import Tuple, Union
@@ -92,3 +91,7 @@ class LanguageModelStep(nn.Module):
 
     def forward(self, input, h0, c0):
         return self.model(input, (h0, c0))
+
+
+# The test bench also runs this model with these option sets:
+# variants: --trace --no-params
