@@ -1,17 +1,17 @@
-# A misspelt module class gives an error value; the run-time loop that carried
-# it made a NULL tensor of it (UBSan in sema/value.c; fuzz smoke seeds).
-# Now only the name is reported.
+# A misspelt nn class leaves an error value in self.layer; a for loop over
+# a run-time range carried what it computed, and it was made into a NULL
+# tensor (UBSan in sema/value.c; found by fuzz/compile).
 # example: x=randn(2,4) n=2
 import torch
 from torch import nn
 
 
-class RuntimeIndexModules(nn.Module):
+class M(nn.Module):
     def __init__(self):
         super().__init__()
-        self.layers = nn.MoDuleList([nn.Linear(8, 4), nn.Linear(4, 4)])
+        self.layer = nn.Lineer(4, 4)
 
     def forward(self, x, n: int):
         for i in range(n):
-            x = self.layers[i](x)
+            x = self.layer(x)
         return x
