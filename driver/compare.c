@@ -70,6 +70,12 @@ static int build_script(Compare *k)
         fclose(quiet);
     k->cs.diag.out = stderr;
     const char *why = first_line_of(k->a, buf);
+    if (!k->script && rc == EXIT_COMPILE_ERROR && k->cs.limit_hit && buf) {
+        /* a limit, not the sizes: its error ends compare */
+        fputs(buf, stderr);
+        free(buf);
+        return rc;
+    }
     free(buf);
     if (k->script) {
         k->dynamic = true;

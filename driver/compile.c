@@ -535,6 +535,7 @@ IrModel *compile_for_compare(Compiler *c, const Options *o, bool all_dynamic, We
     WeightSource src = {0};
     const char *err = NULL;
     *w = NULL;
+    c->limits = o->limits;
     if (!source_load(&c->arena, &c->sources, o->file, &err)) {
         fprintf(stderr, "tsc2onnx: error: cannot read '%s': %s\n", o->file, err);
         *rc = EXIT_IO;

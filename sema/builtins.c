@@ -847,12 +847,9 @@ BUILTIN(bi_delattr)
     const char *name = attr_name_arg(in, a->pos[1], span);
     if (!name)
         return val_error(in);
-    if (a->pos[0]->kind == VK_INSTANCE)
-        region_write_scope(in, a->pos[0]->u.inst->attrs);
-    if (a->pos[0]->kind == VK_INSTANCE && scope_del(a->pos[0]->u.inst->attrs, name))
-        return val_none(in);
-    return raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
-                     value_type_name(in, a->pos[0]), name);
+    if (!del_attr(in, a->pos[0], name, span))
+        return in->exc ? NULL : val_error(in);
+    return val_none(in);
 }
 
 BUILTIN(bi_callable)
@@ -1035,6 +1032,21 @@ BUILTIN(bi_object_setattr)
         return sema_error(in, span, "object.__setattr__ needs an instance");
     region_write_scope(in, obj->u.inst->attrs);
     scope_set(in->arena, obj->u.inst->attrs, name, a->pos[2]);
+    return val_none(in);
+}
+
+/* object.__delattr__(obj, name): the plain deletion under a class's own
+ * __delattr__. */
+BUILTIN(bi_object_delattr)
+{
+    (void)self;
+    if (!args_check(in, a, "__delattr__", 2, 2, NULL, span))
+        return val_error(in);
+    const char *name = attr_name_arg(in, a->pos[1], span);
+    if (!name)
+        return val_error(in);
+    if (!del_attr_plain(in, a->pos[0], name, span))
+        return in->exc ? NULL : val_error(in);
     return val_none(in);
 }
 
@@ -1336,6 +1348,7 @@ void builtins_install(Interp *in, Scope *into)
     InterpClasses *k = &in->cls;
     k->object = builtin_class(in, into, "object", NATIVE_CLASS_OBJECT, NULL);
     add_method(in, k->object, "__setattr__", bi_object_setattr);
+    add_method(in, k->object, "__delattr__", bi_object_delattr);
     add_method(in, k->object, "__getattribute__", bi_object_getattribute);
     add_method(in, k->object, "__init__", bi_object_init);
     k->type = builtin_class(in, into, "type", NATIVE_CLASS_TYPE, k->object);

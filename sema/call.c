@@ -167,6 +167,10 @@ void report_uncaught(Interp *in)
     in->exc = NULL;
     if (!exc || (in->cls.compile_error && is_instance_of(in, exc, in->cls.compile_error)))
         return;     /* none, or already reported */
+    bool aborted = exc == in->abort;
+    if (aborted && in->abort_reported)
+        return;
+    in->abort_reported |= aborted;
     const char *msg = exception_message(in, exc);
     Value *holder = scope_get(exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"));
     Traceback *tb = holder ? (Traceback *)holder->u.wrapped : NULL;
@@ -181,7 +185,9 @@ void report_uncaught(Interp *in)
         at = tb->spans[first];
     }
     const char *cls = exc->u.inst->cls->u.cls->name;
-    if (*msg)
+    if (aborted)
+        diag_error(&in->c->diag, at, "%s", msg);
+    else if (*msg)
         diag_error(&in->c->diag, at, "%s: %s", cls, msg);
     else
         diag_error(&in->c->diag, at, "%s raised at compile time", cls);
@@ -398,12 +404,11 @@ static bool bind_arguments(Interp *in, Function *fn, CallArgs *args, Scope *loca
 
 static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
 {
-    if (in->depth >= in->c->limits.max_call_depth)
-        return raise_new(in, in->cls.runtime_error, span,
-                         "maximum recursion depth (%d) exceeded at compile time "
-                         "(--limit call-depth=N raises the limit)", in->c->limits.max_call_depth);
     if (!interp_within_limits(in, span))
         return NULL;
+    if (in->depth >= in->c->limits.max_call_depth)
+        return interp_abort(in, span, "maximum recursion depth (%d) exceeded at compile time "
+                            "(--limit call-depth=N raises the limit)", in->c->limits.max_call_depth);
     Frame frame = {0};
     frame.caller = in->frame;
     frame.func = fn;
@@ -866,6 +871,38 @@ bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span)
         return false;
     }
     }
+}
+
+/* The plain deletion that object.__delattr__ performs: from an instance's
+ * own attributes, a class's dictionary or a module's globals. */
+bool del_attr_plain(Interp *in, Value *obj, const char *name, Span span)
+{
+    Scope *s = obj->kind == VK_INSTANCE ? obj->u.inst->attrs
+             : obj->kind == VK_CLASS ? obj->u.cls->dict
+             : obj->kind == VK_MODULE ? obj->u.module->globals : NULL;
+    if (s && scope_get(s, name)) {
+        region_write_scope(in, s);
+        scope_del(s, name);
+        return true;
+    }
+    if (obj->kind == VK_ERROR)
+        return false;
+    raise_new(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
+              value_type_name(in, obj), name);
+    return false;
+}
+
+/* del OBJ.NAME: through the class's own __delattr__ when it has one (as
+ * nn.Module does), else the plain deletion. */
+bool del_attr(Interp *in, Value *obj, const char *name, Span span)
+{
+    Value *cls = obj->kind == VK_INSTANCE ? obj->u.inst->cls : NULL;
+    Value *hook = cls ? class_lookup(cls, intern(&in->c->names, "__delattr__")) : NULL;
+    if (hook && hook->kind == VK_FUNCTION) {
+        Value *args[2] = {obj, val_cstr(in, name)};
+        return call_simple(in, hook, args, 2, span) != NULL;
+    }
+    return del_attr_plain(in, obj, name, span);
 }
 
 /* ---- calling ---- */

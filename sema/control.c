@@ -133,6 +133,11 @@ static void branch_finish(Interp *in, Branch *b, ExecStatus st)
 
 void control_run_branch(Interp *in, Branch *b, const char *kind, BranchFn fn, void *ctx)
 {
+    if (!interp_exc_catchable(in)) {
+        b->status = EXEC_RAISE;     /* the other branch hit a limit */
+        b->exc = in->abort;
+        return;
+    }
     IrGraph *g = lower_subgraph(in->lower, kind);
     region_enter(in, &b->region, g);
     if (strcmp(kind, "guarded") == 0) {

@@ -415,6 +415,8 @@ static bool handler_matches(Interp *in, const AstNode *h, Value *exc)
 static ExecStatus exec_try(Interp *in, const AstNode *s)
 {
     ExecStatus st = exec_block(in, &s->u.try_stmt.body);
+    if (st == EXEC_RAISE && !interp_exc_catchable(in))
+        return st;      /* a limit ends the compile: no handler, no finally */
     if (st == EXEC_RAISE) {
         Value *exc = in->exc;
         for (int i = 0; i < s->u.try_stmt.handlers.len; i++) {
@@ -485,16 +487,26 @@ static ExecStatus exec_with(Interp *in, const AstNode *s)
     }
     if (st == EXEC_NORMAL)
         st = exec_block(in, &s->u.with.body);
-    Value *pending = in->exc;
+    if (st == EXEC_RAISE && !interp_exc_catchable(in))
+        return st;      /* a limit ends the compile: no __exit__ */
     for (int i = entered - 1; i >= 0; i--) {
         if (managers[i]->kind == VK_ERROR)
             continue;
+        /* __exit__(type, value, traceback) of the exception leaving the
+         * block, if any; a true result suppresses it, as in Python */
+        Value *pending = st == EXEC_RAISE ? in->exc : NULL;
         in->exc = NULL;
-        Value *none[3] = {val_none(in), val_none(in), val_none(in)};
-        if (!call_method(in, managers[i], in->id.exit, none, 3, s->span))
+        Value *args[3] = {pending ? value_class(in, pending) : val_none(in),
+                          pending ? pending : val_none(in), val_none(in)};
+        Value *r = call_method(in, managers[i], in->id.exit, args, 3, s->span);
+        if (!r)
             return EXEC_RAISE;
+        bool ok, suppress = pending && value_truthy(r, &ok) && ok;
+        if (pending && !suppress)
+            in->exc = pending;
+        else if (pending)
+            st = EXEC_NORMAL;
     }
-    in->exc = pending;
     return st;
 }
 
@@ -603,6 +615,12 @@ static ExecStatus exec_delete(Interp *in, const AstNode *s)
                 continue;
             if (obj->kind != VK_ERROR)
                 sema_error(in, t->span, "this 'del' is not supported");
+        } else if (t->kind == AST_ATTRIBUTE) {
+            Value *obj = eval_expr(in, t->u.attribute.value);
+            if (!obj)
+                return EXEC_RAISE;
+            if (!del_attr(in, obj, t->u.attribute.attr, t->span) && in->exc)
+                return EXEC_RAISE;
         } else {
             sema_error(in, t->span, "this 'del' is not supported");
         }

@@ -1,6 +1,8 @@
 /* Interpreter setup: interned names, the builtins scope, the module table;
  * the limits of compile-time evaluation. */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "sema/interp.h"
@@ -63,19 +65,39 @@ void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed)
  * size: values are never freed one by one, so it grows with the work done,
  * and the single allocations between two checks are bounded by the items
  * and tensor-bytes limits. */
+Value *interp_abort(Interp *in, Span span, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    raise_new(in, in->cls.runtime_error, span, "%s", buf);
+    in->abort = in->exc;
+    in->c->limit_hit = true;
+    return NULL;
+}
+
+bool interp_exc_catchable(const Interp *in)
+{
+    return !in->abort;
+}
+
 bool interp_within_limits(Interp *in, Span span)
 {
     const Limits *l = &in->c->limits;
+    if (in->abort) {
+        in->exc = in->abort;
+        return false;
+    }
     if (++in->steps > l->max_eval_steps) {
-        raise_new(in, in->cls.runtime_error, span,
-                  "compile-time evaluation exceeded %ld steps (is there an endless loop? "
-                  "--limit eval-steps=N raises the limit)", l->max_eval_steps);
+        interp_abort(in, span, "compile-time evaluation exceeded %ld steps (is there an endless loop? "
+                     "--limit eval-steps=N raises the limit)", l->max_eval_steps);
         return false;
     }
     if ((int64_t)in->c->arena.total > l->max_memory) {
-        raise_new(in, in->cls.runtime_error, span,
-                  "compile-time evaluation needs more than %" PRId64 " MiB of memory "
-                  "(--limit memory=N raises the limit)", l->max_memory >> 20);
+        interp_abort(in, span, "compile-time evaluation needs more than %" PRId64 " MiB of memory "
+                     "(--limit memory=N raises the limit)", l->max_memory >> 20);
         return false;
     }
     /* The depth is counted so that where it stops does not depend on the
@@ -83,15 +105,14 @@ bool interp_within_limits(Interp *in, Span span)
      * `ulimit -s`, or a call-depth limit raised very high). */
     long max_depth = (long)l->max_call_depth * INTERP_DEPTH_PER_CALL;
     if (in->expr_depth >= max_depth) {
-        raise_new(in, in->cls.runtime_error, span,
-                  "maximum recursion depth exceeded at compile time: calls and expressions nest more than "
-                  "%ld deep (--limit call-depth=N raises the limit to N * %d)", max_depth, INTERP_DEPTH_PER_CALL);
+        interp_abort(in, span, "maximum recursion depth exceeded at compile time: calls and expressions nest "
+                     "more than %ld deep (--limit call-depth=N raises the limit to N * %d)", max_depth,
+                     INTERP_DEPTH_PER_CALL);
         return false;
     }
     if (compiler_stack_low(in->c)) {
-        raise_new(in, in->cls.runtime_error, span,
-                  "maximum recursion depth exceeded at compile time: calls and expressions "
-                  "nest too deeply for the C stack (ulimit -s raises the limit)");
+        interp_abort(in, span, "maximum recursion depth exceeded at compile time: calls and expressions "
+                     "nest too deeply for the C stack (ulimit -s raises the limit)");
         return false;
     }
     return true;

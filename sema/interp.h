@@ -92,6 +92,12 @@ struct Interp {
     uint64_t n_random_tensors;  /* per-tensor streams derive from this */
     Value *exc;                 /* the exception being raised */
     Span exc_span;
+    /* A limit or the C stack guard fired: this exception unwinds to the
+     * top and ends the compile.  It is not a Python exception: no except,
+     * finally, with, run-time branch or default catches it, and every
+     * later limit check raises it again (sema/interp.c). */
+    Value *abort;
+    bool abort_reported;
     InterpNames id;
     InterpClasses cls;
     bool static_only;           /* no graph: dynamic values are errors */
@@ -132,6 +138,10 @@ Value *get_attr(Interp *in, Value *obj, const char *name, Span span);
 /* Like get_attr but returns NULL without reporting when absent. */
 Value *lookup_attr(Interp *in, Value *obj, const char *name, Span span);
 bool set_attr(Interp *in, Value *obj, const char *name, Value *v, Span span);
+/* del obj.name (a class's __delattr__ first) and object.__delattr__: false
+ * after raising AttributeError or reporting. */
+bool del_attr(Interp *in, Value *obj, const char *name, Span span);
+bool del_attr_plain(Interp *in, Value *obj, const char *name, Span span);
 Value *class_lookup(Value *cls, const char *name);
 Value *value_class(Interp *in, const Value *v);
 bool is_subclass(const Value *cls, const Value *base);
@@ -144,6 +154,11 @@ Value *instantiate(Interp *in, Value *cls, CallArgs *args, Span span);
  * checked at every expression and call: false after raising a RuntimeError
  * that names the limit (sema/interp.c). */
 bool interp_within_limits(Interp *in, Span span);
+/* Ends the compile at SPAN with MSG (a limit; see Interp.abort): returns
+ * NULL with in->exc set, like raise_new. */
+Value *interp_abort(Interp *in, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Whether the exception being raised may be caught (false for an abort). */
+bool interp_exc_catchable(const Interp *in);
 /* Expressions in progress may nest this many times the call-depth limit
  * (calls nest expressions; a call is at least one). */
 #define INTERP_DEPTH_PER_CALL 20

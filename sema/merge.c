@@ -684,6 +684,10 @@ static Value *take_one_side(Interp *in, Branch *b)
 Value *control_merge(Interp *in, MergeSpec *m)
 {
     Branch *b0 = m->b[0], *b1 = m->b[1];
+    if (!interp_exc_catchable(in)) {
+        in->exc = in->abort;    /* a limit is never "this branch raises" */
+        return NULL;
+    }
     if (b0->status == EXEC_RAISE && b1->status == EXEC_RAISE) {
         in->exc = b0->exc;
         in->exc_span = b0->exc_span;

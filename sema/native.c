@@ -203,6 +203,21 @@ NATIVE(n_instance_attr)
     return v ? v : val_none(in);
 }
 
+/* drop_instance_attr(obj, name): removes NAME from OBJ's own attributes
+ * when it is there (nn.Module.__setattr__'s `remove_from(self.__dict__)`). */
+NATIVE(n_drop_instance_attr)
+{
+    (void)self;
+    Value *obj = arg_get(a, 0, NULL), *name = arg_get(a, 1, NULL);
+    if (!obj || !name || name->kind != VK_STR)
+        return sema_error(in, span, "drop_instance_attr(obj, name)");
+    if (obj->kind == VK_INSTANCE && scope_get(obj->u.inst->attrs, name->u.s.ptr)) {
+        region_write_scope(in, obj->u.inst->attrs);
+        scope_del(obj->u.inst->attrs, name->u.s.ptr);
+    }
+    return val_none(in);
+}
+
 /* module_dicts(m): (m._parameters, m._buffers, m._modules), each None when
  * unset: what Module.__getattr__ and __setattr__ read on every attribute,
  * in one call rather than three. */
@@ -867,6 +882,7 @@ static void install_native(Interp *in, Module *m)
     put_fn(in, m, "numel", n_numel);
     put_fn(in, m, "instance_attr", n_instance_attr);
     put_fn(in, m, "module_dicts", n_module_dicts);
+    put_fn(in, m, "drop_instance_attr", n_drop_instance_attr);
     put_fn(in, m, "register", n_register);
     put_fn(in, m, "result_type", n_result_type);
     put_fn(in, m, "as_tensor", n_as_tensor);

@@ -40,6 +40,7 @@ typedef struct Compiler {
     Limits limits;
     uintptr_t stack_base;       /* the C stack pointer when the compilation began */
     size_t stack_budget;        /* how much of the C stack recursion may use */
+    bool limit_hit;             /* a limit ended the compilation (not the input's fault) */
 } Compiler;
 
 void compiler_init(Compiler *c, FILE *diag_out);

@@ -48,6 +48,20 @@ def deep_recursion():
         + "\n\n\n"))
 
 
+def nested_runtime_ifs(depth, in_else):
+    """DEPTH run-time ifs nested in their then (or else) branches."""
+    lines, indent = [], " " * 8
+    for i in range(depth):
+        lines.append(indent + "if x.sum() > %d:" % (-1000 - i))
+        if in_else:
+            lines.append(indent + "    x = x * 1.5")
+            lines.append(indent + "else:")
+        indent += "    "
+    lines.append(indent + "x = x + 1")
+    return (HEAD + "class M(nn.Module):\n    def forward(self, x):\n" + "\n".join(lines)
+            + "\n        return x\n")
+
+
 TRACE_LOOP = (HEAD + "class M(nn.Module):\n    def forward(self, x, y):\n        for i in range(int(y)):\n"
               "            x = x + i\n        return x\n")
 UNROLL_FORWARD = "    def forward(self, x):\n        for i in range(1000000):\n            x = x + 1\n        return x\n"
@@ -82,6 +96,13 @@ CASES = [
      "maximum recursion depth (500) exceeded", 5, 300, None),
     ("deep recursion, the call-depth limit raised (the C stack, ulimit -s 2048)", deep_recursion(),
      EXAMPLE + ["--limit", "call-depth=100000"], 1, "nest too deeply for the C stack", 10, 600, 2048),
+    ("190 nested run-time ifs under ulimit -s 128: the C stack guard ends the compile, "
+     "no branch is dropped", nested_runtime_ifs(190, False), EXAMPLE, 1, "nest too deeply for the C stack",
+     5, 300, 128),
+    ("190 run-time ifs nested in their else branches under ulimit -s 128", nested_runtime_ifs(190, True),
+     EXAMPLE, 1, "nest too deeply for the C stack", 5, 300, 128),
+    ("190 nested run-time ifs under ulimit -s 128 in trace mode", nested_runtime_ifs(190, False),
+     ["--trace"] + EXAMPLE, 1, "nest too deeply for the C stack", 5, 300, 128),
     ("a 40 GB tensor made in __init__ (the tensor-bytes limit)", module("self.w = torch.zeros(100000, 100000)"),
      EXAMPLE, 1, "is larger than 2147483648 bytes", 5, 200, None),
     ("a list of 10^9 items (the items limit)", module("self.l = [0] * 1000000000"), EXAMPLE, 1,

@@ -25,6 +25,16 @@ class dtype:
         return self != _native.uint8 and self != _native.bool_
 
 
+# Tensor.type()'s names of the CPU tensor types
+_TENSOR_TYPE_NAMES = (
+    (_native.float32, "torch.FloatTensor"), (_native.float64, "torch.DoubleTensor"),
+    (_native.float16, "torch.HalfTensor"), (_native.bfloat16, "torch.BFloat16Tensor"),
+    (_native.int64, "torch.LongTensor"), (_native.int32, "torch.IntTensor"),
+    (_native.int16, "torch.ShortTensor"), (_native.int8, "torch.CharTensor"),
+    (_native.uint8, "torch.ByteTensor"), (_native.bool_, "torch.BoolTensor"),
+)
+
+
 def _ip(self, new, name):
     return I.inplace(self, new, name)
 
@@ -190,8 +200,19 @@ class Tensor:
             return self
         return T._to(self, dtype)
 
-    def type(self, dtype=None):
-        return self if dtype is None else T._to(self, dtype)
+    def type(self, dtype=None, non_blocking=False):
+        # x.type() names the tensor type; x.type(t) casts, t a dtype or a name
+        names = _TENSOR_TYPE_NAMES
+        if dtype is None:
+            for dt, name in names:
+                if dt == self.dtype:
+                    return name
+        if isinstance(dtype, str):
+            for dt, name in names:
+                if name == dtype or name == "torch." + dtype:
+                    return T._to(self, dt)
+            raise ValueError(f"invalid type: '{dtype}'")
+        return T._to(self, dtype)
 
     def float(self):
         return T._to(self, _native.float32)

@@ -601,8 +601,11 @@ class Bench:
 
     def trace_check_one(self, tc):
         case = tc.case
+        if case.errors:
+            tc.fail("directives", "bad directive in the case file", case.errors)
+            return
         entry, m = self.manifests[case.path]
-        if case.errors or m["error"]:
+        if m["error"]:
             tc.fail("reference", "no reference for the case (see its runs)")
             return
         outdir = os.path.join(self.workdir, "compare", re.sub(r"[^A-Za-z0-9_.-]+", "_", case.name))

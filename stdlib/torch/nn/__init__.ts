@@ -30,33 +30,41 @@ class Module:
         object.__setattr__(self, "_modules", {})
 
     def __setattr__(self, name, value):
+        # torch/nn/modules/module.py's rule: the last assignment wins, in
+        # whichever of _parameters, _modules, _buffers and the instance's
+        # own attributes it lands; a name already registered keeps its place
         params, buffers, modules = _native.module_dicts(self)
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            _forget(self, name)
-            params[name] = value
+            _remove_from(self, name, buffers, modules)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{_typename(value)}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            self.register_parameter(name, value)
         elif isinstance(value, Module):
             if modules is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            _forget(self, name)
+            _remove_from(self, name, params, buffers)
             modules[name] = value
-        elif params is not None and name in params:
-            if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "
-                                "(torch.nn.Parameter or None expected)")
-            params[name] = None
         elif modules is not None and name in modules:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as child module '{name}' "
+                raise TypeError(f"cannot assign '{_typename(value)}' as child module '{name}' "
                                 "(torch.nn.Module or None expected)")
-            modules[name] = None
+            modules[name] = value
         elif buffers is not None and name in buffers:
+            if value is not None and not torch.is_tensor(value):
+                raise TypeError(f"cannot assign '{_typename(value)}' as buffer '{name}' "
+                                "(torch.Tensor or None expected)")
             buffers[name] = value
         else:
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name):
+        # reached only when the ordinary lookup (instance attributes, then
+        # the class) finds nothing, as in Python
         params, buffers, modules = _native.module_dicts(self)
         if params is not None and name in params:
             return params[name]
@@ -67,7 +75,18 @@ class Module:
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
-        _forget(self, name)
+        params, buffers, modules = _native.module_dicts(self)
+        if params is not None and name in params:
+            del params[name]
+        elif buffers is not None and name in buffers:
+            del buffers[name]
+            np = _native.instance_attr(self, "_non_persistent_buffers")
+            if name in np:
+                np.remove(name)
+        elif modules is not None and name in modules:
+            del modules[name]
+        else:
+            object.__delattr__(self, name)
 
     def __call__(self, *args, **kwargs):
         return _native.call_module(self, args, kwargs)
@@ -80,15 +99,15 @@ class Module:
         buffers = _native.instance_attr(self, "_buffers")
         if buffers is None:
             raise AttributeError("cannot assign buffer before Module.__init__() call")
-        if "." in name:
-            raise KeyError("buffer name can't contain \".\"")
+        _check_new_name(self, name, buffers, "buffer")
         if tensor is not None and not torch.is_tensor(tensor):
-            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' "
+            raise TypeError(f"cannot assign '{_typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
         buffers[name] = tensor
         np = _native.instance_attr(self, "_non_persistent_buffers")
         if not persistent:
-            np.append(name)
+            if name not in np:
+                np.append(name)
         elif name in np:
             np.remove(name)
 
@@ -96,17 +115,25 @@ class Module:
         params = _native.instance_attr(self, "_parameters")
         if params is None:
             raise AttributeError("cannot assign parameter before Module.__init__() call")
+        _check_new_name(self, name, params, "parameter")
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter '{name}' "
+            raise TypeError(f"cannot assign '{_typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
         params[name] = param
 
     def add_module(self, name, module):
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+            raise TypeError(f"{_typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {_typename(name)}")
+        modules = _native.instance_attr(self, "_modules")
+        if hasattr(self, name) and name not in modules:
+            raise KeyError(f"attribute '{name}' already exists")
         if "." in name:
             raise KeyError(f"module name can't contain \".\", got: {name}")
-        _native.instance_attr(self, "_modules")[name] = module
+        if name == "":
+            raise KeyError("module name can't be empty string \"\"")
+        modules[name] = module
 
     def register_module(self, name, module):
         self.add_module(name, module)
@@ -204,11 +231,40 @@ class Module:
         return type(self).__name__
 
 
-def _forget(module, name):
-    params, buffers, modules = _native.module_dicts(module)
-    for d in (params, buffers, modules):
+def _remove_from(module, name, d1, d2):
+    """Drops NAME from the module's own attributes and from the two
+    registries D1 and D2 (and the non-persistent buffer names), before it is
+    registered in the third."""
+    _native.drop_instance_attr(module, name)
+    for d in (d1, d2):
         if d is not None and name in d:
-            d.pop(name)
+            del d[name]
+    np = _native.instance_attr(module, "_non_persistent_buffers")
+    if np is not None and name in np:
+        np.remove(name)
+
+
+def _check_new_name(module, name, registry, what):
+    if not isinstance(name, str):
+        raise TypeError(f"{what} name should be a string. Got {_typename(name)}")
+    if "." in name:
+        raise KeyError(f"{what} name can't contain \".\"")
+    if name == "":
+        raise KeyError(f"{what} name can't be empty string \"\"")
+    if hasattr(module, name) and name not in registry:
+        raise KeyError(f"attribute '{name}' already exists")
+
+
+def _typename(value):
+    """torch.typename: the tensor type for tensors, else the class's name
+    (qualified by its module when that is not builtins)."""
+    if torch.is_tensor(value):
+        return value.type()
+    cls = type(value)
+    mod = getattr(cls, "__module__", None)
+    if mod is not None and mod != "builtins" and not isinstance(value, type):
+        return mod + "." + cls.__qualname__
+    return cls.__qualname__
 
 
 _native.register("Module", Module)

@@ -1,0 +1,17 @@
+# tsc2onnx: --trace --example 'x=ones(2,3)'
+# The call-depth limit in the branch a trace takes.
+import torch
+import torch.nn as nn
+
+
+def f(x, n: int):
+    if n == 0:
+        return x + 1
+    return f(x, n - 1)
+
+
+class Net(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            x = f(x, 600)
+        return x

@@ -1,0 +1,13 @@
+# tsc2onnx: --example 'x=randn(2,3)'
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.m = nn.Linear(3, 3)
+        self.m = torch.ones(3)
+
+    def forward(self, x):
+        return x
