@@ -34,64 +34,6 @@ int64_t eval_f64_to_i64(double x)
     return (int64_t)x;
 }
 
-/* ---- float16 and bfloat16 ------------------------------------------------- */
-
-/* Rounds X to a binary float with EXP_BITS exponent and MAN_BITS mantissa
- * bits (round to nearest, ties to even; overflow to infinity; NaN kept as a
- * quiet NaN) and returns its bits. */
-static uint16_t f64_to_small(double x, int exp_bits, int man_bits)
-{
-    uint64_t b;
-    memcpy(&b, &x, sizeof b);
-    uint16_t sign = (uint16_t)((b >> 63) << 15);
-    int exp = (int)((b >> 52) & 0x7ff);
-    uint64_t man = b & ((UINT64_C(1) << 52) - 1);
-    int emax = (1 << exp_bits) - 1, bias = (1 << (exp_bits - 1)) - 1;
-    uint16_t inf = (uint16_t)(emax << man_bits);
-    if (exp == 0x7ff)
-        return (uint16_t)(sign | inf | (man ? 1u << (man_bits - 1) : 0));
-    if (exp == 0)
-        return sign;    /* double subnormals are far below these formats' range */
-    int e = exp - 1023 + bias;
-    if (e >= emax)
-        return sign | inf;
-    uint64_t full = man | (UINT64_C(1) << 52);
-    int shift = 52 - man_bits;
-    uint16_t field = (uint16_t)(e > 0 ? e : 0);
-    if (e <= 0)
-        shift += 1 - e;     /* subnormal: the implicit bit moves into the mantissa */
-    else
-        full = man;
-    if (shift >= 64)
-        return sign;
-    uint64_t q = full >> shift, rem = full & ((UINT64_C(1) << shift) - 1);
-    uint64_t half = UINT64_C(1) << (shift - 1);
-    uint32_t bits = ((uint32_t)field << man_bits) + (uint32_t)q;
-    if (rem > half || (rem == half && (q & 1)))
-        bits++;         /* a carry into the exponent is the right result */
-    return (uint16_t)(sign | bits);
-}
-
-static double small_to_f64(uint16_t h, int exp_bits, int man_bits)
-{
-    int emax = (1 << exp_bits) - 1, bias = (1 << (exp_bits - 1)) - 1;
-    int e = (h >> man_bits) & emax;
-    int m = h & ((1 << man_bits) - 1);
-    double v;
-    if (e == emax)
-        v = m ? NAN : INFINITY;
-    else if (e == 0)
-        v = ldexp(m, 1 - bias - man_bits);
-    else
-        v = ldexp(m + (1 << man_bits), e - bias - man_bits);
-    return (h >> 15) ? -v : v;
-}
-
-double eval_half_to_f64(uint16_t h) { return small_to_f64(h, 5, 10); }
-uint16_t eval_f64_to_half(double x) { return f64_to_small(x, 5, 10); }
-double eval_bf16_to_f64(uint16_t h) { return small_to_f64(h, 8, 7); }
-uint16_t eval_f64_to_bf16(double x) { return f64_to_small(x, 8, 7); }
-
 /* ---- loads ------------------------------------------------------------------ */
 
 void eval_load_f64(DType t, const void *src, int64_t stride, double *dst, int64_t n)
@@ -100,8 +42,8 @@ void eval_load_f64(DType t, const void *src, int64_t stride, double *dst, int64_
     switch (t) {
     case DT_FLOAT: { const float *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
     case DT_DOUBLE: { const double *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
-    case DT_FLOAT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = eval_half_to_f64(s[i * stride]); break; }
-    case DT_BFLOAT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = eval_bf16_to_f64(s[i * stride]); break; }
+    case DT_FLOAT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = dtype_half_to_double(s[i * stride]); break; }
+    case DT_BFLOAT16: { const uint16_t *s = src; for (i = 0; i < n; i++) dst[i] = dtype_bfloat16_to_double(s[i * stride]); break; }
     case DT_INT8: { const int8_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
     case DT_UINT8: case DT_BOOL: { const uint8_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
     case DT_INT16: { const int16_t *s = src; for (i = 0; i < n; i++) dst[i] = s[i * stride]; break; }
@@ -155,8 +97,8 @@ void eval_store_f64(DType t, void *dst, const double *src, int64_t n)
     switch (t) {
     case DT_FLOAT: { float *d = dst; for (i = 0; i < n; i++) d[i] = (float)src[i]; break; }
     case DT_DOUBLE: memcpy(dst, src, sizeof(double) * (size_t)n); break;
-    case DT_FLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = eval_f64_to_half(src[i]); break; }
-    case DT_BFLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = eval_f64_to_bf16(src[i]); break; }
+    case DT_FLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = dtype_half_from_double(src[i]); break; }
+    case DT_BFLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = dtype_bfloat16_from_double(src[i]); break; }
     case DT_BOOL: { uint8_t *d = dst; for (i = 0; i < n; i++) d[i] = src[i] != 0; break; }
     case DT_UINT64: { uint64_t *d = dst; for (i = 0; i < n; i++) d[i] = f64_to_u64(src[i]); break; }
     default: {
@@ -188,8 +130,8 @@ void eval_store_i64(DType t, void *dst, const int64_t *src, int64_t n)
     case DT_INT64: case DT_UINT64: memcpy(dst, src, sizeof(int64_t) * (size_t)n); break;
     case DT_FLOAT: { float *d = dst; for (i = 0; i < n; i++) d[i] = (float)src[i]; break; }
     case DT_DOUBLE: { double *d = dst; for (i = 0; i < n; i++) d[i] = (double)src[i]; break; }
-    case DT_FLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = eval_f64_to_half((double)src[i]); break; }
-    case DT_BFLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = eval_f64_to_bf16((double)src[i]); break; }
+    case DT_FLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = dtype_half_from_double((double)src[i]); break; }
+    case DT_BFLOAT16: { uint16_t *d = dst; for (i = 0; i < n; i++) d[i] = dtype_bfloat16_from_double((double)src[i]); break; }
     default: break;
     }
 }

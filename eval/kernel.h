@@ -120,11 +120,6 @@ void eval_load_i64(DType t, const void *src, int64_t stride, int64_t *dst, int64
 /* N elements into contiguous DST of type T, rounded or wrapped. */
 void eval_store_f64(DType t, void *dst, const double *src, int64_t n);
 void eval_store_i64(DType t, void *dst, const int64_t *src, int64_t n);
-/* Conversions of one float16/bfloat16 (round to nearest even). */
-double eval_half_to_f64(uint16_t h);
-uint16_t eval_f64_to_half(double x);
-double eval_bf16_to_f64(uint16_t h);
-uint16_t eval_f64_to_bf16(double x);
 /* float to integer as described at the top of this file */
 int64_t eval_f64_to_i64(double x);
 

@@ -469,62 +469,6 @@ static bool parse_value(Parser *P)
 
 /* ---- element conversions ----------------------------------------------- */
 
-static uint16_t f32_to_f16(float value)
-{
-    uint32_t x;
-    memcpy(&x, &value, 4);
-    uint32_t sign = (x >> 16) & 0x8000, exp = (x >> 23) & 0xff, mant = x & 0x7fffff;
-    if (exp == 0xff)
-        return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 | (mant >> 13) : 0));
-    int e = (int)exp - 127 + 15;
-    if (e >= 31)
-        return (uint16_t)(sign | 0x7c00);
-    if (e <= 0) {                   /* subnormal half, or zero */
-        if (e < -10)
-            return (uint16_t)sign;
-        mant |= 0x800000;
-        int shift = 14 - e;
-        uint32_t h = mant >> shift, rem = mant & ((1u << shift) - 1), half = 1u << (shift - 1);
-        if (rem > half || (rem == half && (h & 1)))
-            h++;
-        return (uint16_t)(sign | h);
-    }
-    uint32_t h = sign | (uint32_t)e << 10 | mant >> 13, rem = mant & 0x1fff;
-    if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-        h++;                        /* a carry into the exponent is right */
-    return (uint16_t)h;
-}
-
-static float f16_to_f32(uint16_t h)
-{
-    uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-    if (exp == 0) {
-        float f = (float)mant * 0x1p-24f;
-        return sign ? -f : f;
-    }
-    uint32_t x = exp == 31 ? sign | 0x7f800000 | mant << 13 : sign | (exp + 112) << 23 | mant << 13;
-    float f;
-    memcpy(&f, &x, 4);
-    return f;
-}
-
-static uint16_t f32_to_bf16(float value)
-{
-    uint32_t x;
-    memcpy(&x, &value, 4);
-    if ((x & 0x7fffffff) > 0x7f800000)
-        return (uint16_t)(x >> 16 | 0x40);
-    return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
-}
-
-static float bf16_to_f32(uint16_t h)
-{
-    uint32_t x = (uint32_t)h << 16;
-    float f;
-    memcpy(&f, &x, 4);
-    return f;
-}
-
 static uint64_t load_le(const unsigned char *src, size_t n)
 {
     uint64_t v = 0;
@@ -579,7 +523,7 @@ static bool store_float(Parser *P, DType t, unsigned char *dst, Number n)
         memcpy(dst, &f, 4);
         return true;
     }
-    uint16_t h = t == DT_FLOAT16 ? f32_to_f16(f) : f32_to_bf16(f);
+    uint16_t h = t == DT_FLOAT16 ? dtype_half_from_double(f) : dtype_bfloat16_from_double(f);
     uint16_t inf = t == DT_FLOAT16 ? 0x7c00 : 0x7f80;
     if (isfinite(v) && (h & 0x7fff) == inf)
         return out_of_range(P, n, t);
@@ -645,7 +589,7 @@ static Number load_number(DType t, const unsigned char *src)
             memcpy(&f, src, 4);
             n.f = f;
         } else {
-            n.f = t == DT_FLOAT16 ? f16_to_f32((uint16_t)v) : bf16_to_f32((uint16_t)v);
+            n.f = t == DT_FLOAT16 ? dtype_half_to_double((uint16_t)v) : dtype_bfloat16_to_double((uint16_t)v);
         }
     } else if (is_signed_int(t) && size < 8 && (v >> (size * 8 - 1) & 1)) {
         n.i = -(int64_t)((UINT64_C(1) << (size * 8)) - v);

@@ -1,4 +1,5 @@
 /* Element types: sizes and the names torch and numpy users write. */
+#include <math.h>
 #include <string.h>
 
 #include "ir/ir.h"
@@ -79,3 +80,68 @@ bool dtype_is_int(DType t)
         return false;
     }
 }
+
+/* ---- float16 and bfloat16 --------------------------------------------------
+ * The project's one conversion between double and the two 16-bit floats:
+ * round to nearest, ties to even; overflow to infinity; a NaN stays a quiet
+ * NaN with its sign (bfloat16, whose bits are the top half of a float32's,
+ * also keeps the top of the payload, as truncating a float32 would). */
+
+/* Rounds X to a binary float with EXP_BITS exponent and MAN_BITS mantissa
+ * bits and returns its bits. */
+static uint16_t small_from_double(double x, int exp_bits, int man_bits, bool keep_payload)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    uint16_t sign = (uint16_t)((b >> 63) << 15);
+    int exp = (int)((b >> 52) & 0x7ff);
+    uint64_t man = b & ((UINT64_C(1) << 52) - 1);
+    int emax = (1 << exp_bits) - 1, bias = (1 << (exp_bits - 1)) - 1;
+    uint16_t inf = (uint16_t)(emax << man_bits);
+    if (exp == 0x7ff) {
+        if (!man)
+            return sign | inf;
+        uint16_t payload = keep_payload ? (uint16_t)(man >> (52 - man_bits)) : 0;
+        return (uint16_t)(sign | inf | (1u << (man_bits - 1)) | payload);
+    }
+    if (exp == 0)
+        return sign;    /* double subnormals are far below these formats' range */
+    int e = exp - 1023 + bias;
+    if (e >= emax)
+        return sign | inf;
+    uint64_t full = man | (UINT64_C(1) << 52);
+    int shift = 52 - man_bits;
+    uint16_t field = (uint16_t)(e > 0 ? e : 0);
+    if (e <= 0)
+        shift += 1 - e;     /* subnormal: the implicit bit moves into the mantissa */
+    else
+        full = man;
+    if (shift >= 64)
+        return sign;
+    uint64_t q = full >> shift, rem = full & ((UINT64_C(1) << shift) - 1);
+    uint64_t half = UINT64_C(1) << (shift - 1);
+    uint32_t bits = ((uint32_t)field << man_bits) + (uint32_t)q;
+    if (rem > half || (rem == half && (q & 1)))
+        bits++;         /* a carry into the exponent is the right result */
+    return (uint16_t)(sign | bits);
+}
+
+static double small_to_double(uint16_t h, int exp_bits, int man_bits)
+{
+    int emax = (1 << exp_bits) - 1, bias = (1 << (exp_bits - 1)) - 1;
+    int e = (h >> man_bits) & emax;
+    int m = h & ((1 << man_bits) - 1);
+    double v;
+    if (e == emax)
+        v = m ? NAN : INFINITY;
+    else if (e == 0)
+        v = ldexp(m, 1 - bias - man_bits);
+    else
+        v = ldexp(m + (1 << man_bits), e - bias - man_bits);
+    return (h >> 15) ? -v : v;
+}
+
+uint16_t dtype_half_from_double(double x) { return small_from_double(x, 5, 10, false); }
+uint16_t dtype_bfloat16_from_double(double x) { return small_from_double(x, 8, 7, true); }
+double dtype_half_to_double(uint16_t h) { return small_to_double(h, 5, 10); }
+double dtype_bfloat16_to_double(uint16_t h) { return small_to_double(h, 8, 7); }

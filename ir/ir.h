@@ -48,6 +48,12 @@ const char *dtype_name(DType t);
 DType dtype_from_name(const char *name);
 bool dtype_is_float(DType t);
 bool dtype_is_int(DType t);     /* signed or unsigned integer, not bool */
+/* float16 and bfloat16 from and to double, the project's one conversion
+ * (round to nearest even, overflow to infinity, NaN kept). */
+uint16_t dtype_half_from_double(double x);
+uint16_t dtype_bfloat16_from_double(double x);
+double dtype_half_to_double(uint16_t h);
+double dtype_bfloat16_to_double(uint16_t h);
 
 /* A symbolic dimension expression: a named symbol ("N") or an expression
  * over symbols ("2*N", "N//2").  Interned: equal expressions are the same

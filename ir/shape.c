@@ -86,32 +86,6 @@ const IrTensor *sh_const(const ShapeCtx *c, int i)
     return constant_node_value(c, v->producer);
 }
 
-static double half_to_double(uint16_t h, bool bf16)
-{
-    uint32_t bits;
-    if (bf16) {
-        bits = (uint32_t)h << 16;
-    } else {
-        uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
-        if (exp == 0 && man == 0)
-            bits = sign;
-        else if (exp == 0x1f)
-            bits = sign | 0x7f800000u | (man << 13);
-        else if (exp == 0) {        /* subnormal: normalize */
-            exp = 113;
-            while (!(man & 0x400)) {
-                man <<= 1;
-                exp--;
-            }
-            bits = sign | (exp << 23) | ((man & 0x3ff) << 13);
-        } else
-            bits = sign | ((exp + 112) << 23) | (man << 13);
-    }
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
 /* Element K of T as a double, false for types that are not numbers. */
 static bool tensor_elem(const IrTensor *t, int64_t k, double *out)
 {
@@ -133,8 +107,8 @@ static bool tensor_elem(const IrTensor *t, int64_t k, double *out)
     case DT_UINT64: *out = (double)u.u64; return true;
     case DT_FLOAT: *out = u.f; return true;
     case DT_DOUBLE: *out = u.d; return true;
-    case DT_FLOAT16: *out = half_to_double(u.u16, false); return true;
-    case DT_BFLOAT16: *out = half_to_double(u.u16, true); return true;
+    case DT_FLOAT16: *out = dtype_half_to_double(u.u16); return true;
+    case DT_BFLOAT16: *out = dtype_bfloat16_to_double(u.u16); return true;
     default: return false;
     }
 }

@@ -1,60 +1,80 @@
-/* Graph building.  The interpreter calls lower_onnx_call() for every
- * `onnx.Op(inputs..., attr=...)` it evaluates; this checks the call against
- * the operator schema table, turns Python numbers and lists in input
- * positions into constant tensors of the right element type, appends one
- * node to the graph being built, runs shape inference, and returns the
- * outputs as dynamic tensor values.  Static tensors (parameters, constants)
- * become initializers the first time a node uses them. */
+/* Graph building over ir/: the layer the interpreter (sema/) lowers
+ * forward() through, and that the graph passes (opt/) reuse.  It knows the
+ * IR and the operator schema table only, never the interpreter's values:
+ * sema/bridge/ turns values into IR values and calls this.
+ *
+ *   Lower            the builder: the model, the graph nodes go to (a
+ *                    subgraph while a branch or a loop body is built), the
+ *                    opset, the module scope of the code being lowered, and
+ *                    the counters names come from
+ *   lower_node       one node, schema-typed, attributed to a source span
+ *   lower_constant   an initializer (constants are named const_<n>)
+ *   lower_store_*    constant tensor storage in every element type
+ *   LowerRecipe      default initialization of a parameter, run when its
+ *                    data is needed or deferred until it is written out
+ *   lower_if, lower_loop ...   If and Loop with their subgraphs
+ *   lower_prune, lower_name_nodes ...   finishing the model */
 #ifndef TSC_LOWER_H
 #define TSC_LOWER_H
 
 #include "ir/ir.h"
-#include "sema/interp.h"
+#include "ir/opschema.h"
+#include "support/context.h"
 
-struct Lower {
+typedef struct Lower {
     Compiler *c;
     IrModel *model;
     IrGraph *graph;         /* the graph nodes are appended to */
     int opset;
-    bool active;            /* inside forward(): nodes may be emitted */
     const char *scope;      /* module path of the code being lowered */
     const char *scope_type; /* its module's class name */
-    struct LowerFunctions *functions;   /* --functions, or NULL */
-    int n_constants;
+    int n_constants;        /* for const_<n> initializer names */
     int n_subgraphs;        /* for subgraph names */
-    bool trace_points;      /* mark tensors read as Python numbers (IrNode.trace_point) */
-    int scripted;           /* inside @torch.jit.script functions: If and Loop
-                             * nodes are marked "script" (kept by trace mode) */
-};
+    int scripted;           /* > 0: If and Loop nodes built now are marked
+                             * "script" (trace mode keeps them whole) */
+} Lower;
 
 void lower_init(Lower *L, Compiler *c, IrModel *m, int opset);
 
-/* onnx.OP(*args, **attrs).  Returns a tensor value, a tuple of them for
- * several outputs, or poison after reporting. */
-Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span);
+/* Appends a node OP_TYPE of DOMAIN (SCHEMA: its schema, or NULL for a
+ * custom domain) with N_INPUTS inputs (NULL = omitted) and N_OUTPUTS
+ * untyped outputs to the graph being built, in the builder's scope. */
+IrNode *lower_node(Lower *L, const OpSchema *schema, const char *op_type, const char *domain,
+                   IrValue **inputs, int n_inputs, int n_outputs, Span span);
+/* A new initializer holding DATA, named NAME, or const_<n> when NAME is
+ * NULL. */
+IrValue *lower_constant(Lower *L, const char *name, IrTensor *data, Span span);
 
-/* onnx.op("DOMAIN::OP", *inputs, **attrs): any operator by name, custom
- * domains included (lower/custom_op.c). */
-Value *lower_generic_op(Interp *in, CallArgs *args, Span span);
+/* Stores element I of DATA (element type DT) from a double / an int64:
+ * floats are rounded (through float32 for the 16-bit types, as PyTorch
+ * converts a Python float), integers truncated to their width, bools 0/1. */
+void lower_store_double(void *data, int64_t i, DType dt, double v);
+void lower_store_int(void *data, int64_t i, DType dt, int64_t v);
 
-/* The IR value of a tensor or dynamic scalar in the current graph;
- * static tensors are materialized as initializers.  NULL after reporting. */
-IrValue *lower_ir_of(Interp *in, Value *v, Span span);
+/* A parameter's default initialization, recorded instead of generated so
+ * that weights loaded from a file never pay for random numbers they
+ * overwrite (lower/constant.c). */
+typedef enum LowerInit {
+    LOWER_INIT_ZEROS,
+    LOWER_INIT_FILL,            /* all elements = a */
+    LOWER_INIT_UNIFORM,         /* U(a, b) */
+    LOWER_INIT_NORMAL,          /* N(a, b^2) */
+    LOWER_INIT_TRUNC_NORMAL,    /* N(a, b^2) redrawn until in [c, d] */
+} LowerInit;
 
-/* A dynamic tensor value wrapping an IR value (its type taken from it). */
-Value *lower_wrap(Interp *in, IrValue *iv);
+typedef struct LowerRecipe {
+    LowerInit init;
+    double a, b, c, d;
+    uint64_t seed;              /* of its own random stream */
+} LowerRecipe;
 
-/* A static tensor from a Python number or (nested) list of numbers, with
- * element type DT (DT_UNDEFINED: int64 for ints, float32 for floats, bool for
- * bools).  NULL (without reporting) when V is not such a value. */
-Tensor *lower_const_tensor(Interp *in, Value *v, DType dt, Span span);
-/* The same as a tensor value, or an error at SPAN when V is not a number or
-   a rectangular list of numbers (a string, None, a ragged list...). */
-Value *lower_const_value(Interp *in, Value *v, DType dt, Span span);
-
-/* Stores element I of DATA (element type DT) from a double / an int64. */
-void tensor_store_double(void *data, int64_t i, DType dt, double v);
-void tensor_store_int(void *data, int64_t i, DType dt, int64_t v);
+/* The data of recipe R for a tensor of element type DT and shape DIMS;
+ * with DEFER, a tensor of LOWER_DEFER_BYTES or more is not generated now:
+ * the IrTensor is deferred (IrTensor.fill) and filled when written out, so
+ * that a large model's weights never all sit in memory at once. */
+IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank, const int64_t *dims,
+                              bool defer);
+#define LOWER_DEFER_BYTES ((size_t)64 * 1024)
 
 /* Finishing passes (lower/finish.c): node names from module paths
  * (/layer1/0/conv1/Conv), and every initializer also listed as a graph
@@ -72,16 +92,6 @@ void lower_prune(IrModel *m);
 /* Removes the inputs of M's main graph that nothing in it reads and that
  * WHICH(input, CTX) selects. */
 void lower_prune_inputs(IrModel *m, bool (*which)(const IrValue *v, void *ctx), void *ctx);
-
-/* Forces the data of a static tensor (runs its initialization recipe). */
-IrTensor *tensor_data(Interp *in, Tensor *t);
-
-/* The data of a static tensor for an initializer: like tensor_data, but a
- * recipe of LOWER_DEFER_BYTES or more is not run: the IrTensor is deferred
- * (IrTensor.fill) and generated when written out, so that a large model's
- * weights never all sit in memory at once. */
-IrTensor *tensor_data_deferred(Interp *in, Tensor *t);
-#define LOWER_DEFER_BYTES ((size_t)64 * 1024)
 
 /* ---- If and Loop (lower/control.c) ---- */
 

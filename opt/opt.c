@@ -268,8 +268,8 @@ double opt_tensor_get(const IrTensor *t, int64_t i)
     switch (t->dtype) {
     case DT_FLOAT: { float x; memcpy(&x, d + 4 * i, 4); return x; }
     case DT_DOUBLE: { double x; memcpy(&x, d + 8 * i, 8); return x; }
-    case DT_FLOAT16: { uint16_t h; memcpy(&h, d + 2 * i, 2); return eval_half_to_f64(h); }
-    case DT_BFLOAT16: { uint16_t h; memcpy(&h, d + 2 * i, 2); return eval_bf16_to_f64(h); }
+    case DT_FLOAT16: { uint16_t h; memcpy(&h, d + 2 * i, 2); return dtype_half_to_double(h); }
+    case DT_BFLOAT16: { uint16_t h; memcpy(&h, d + 2 * i, 2); return dtype_bfloat16_to_double(h); }
     case DT_INT64: { int64_t x; memcpy(&x, d + 8 * i, 8); return (double)x; }
     case DT_INT32: { int32_t x; memcpy(&x, d + 4 * i, 4); return x; }
     case DT_INT16: { int16_t x; memcpy(&x, d + 2 * i, 2); return x; }
@@ -288,8 +288,8 @@ void opt_tensor_set(IrTensor *t, int64_t i, double v)
     switch (t->dtype) {
     case DT_FLOAT: { float x = (float)v; memcpy(d + 4 * i, &x, 4); break; }
     case DT_DOUBLE: memcpy(d + 8 * i, &v, 8); break;
-    case DT_FLOAT16: { uint16_t h = eval_f64_to_half(v); memcpy(d + 2 * i, &h, 2); break; }
-    case DT_BFLOAT16: { uint16_t h = eval_f64_to_bf16(v); memcpy(d + 2 * i, &h, 2); break; }
+    case DT_FLOAT16: { uint16_t h = dtype_half_from_double(v); memcpy(d + 2 * i, &h, 2); break; }
+    case DT_BFLOAT16: { uint16_t h = dtype_bfloat16_from_double(v); memcpy(d + 2 * i, &h, 2); break; }
     case DT_INT64: { int64_t x = (int64_t)v; memcpy(d + 8 * i, &x, 8); break; }
     case DT_INT32: { int32_t x = (int32_t)v; memcpy(d + 4 * i, &x, 4); break; }
     case DT_INT16: { int16_t x = (int16_t)v; memcpy(d + 2 * i, &x, 2); break; }

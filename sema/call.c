@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 #include "sema/interp.h"
 #include "sema/region.h"
@@ -940,7 +940,7 @@ Value *call_value(Interp *in, Value *callee, CallArgs *args, Span span)
     case VK_CLASSMETHOD:
         return call_value(in, callee->u.wrapped, args, span);
     case VK_ONNX_OP:
-        return lower_onnx_call(in, callee->u.op, args, span);
+        return bridge_onnx_call(in, callee->u.op, args, span);
     case VK_INSTANCE: {
         Value *m = lookup_attr(in, callee, in->id.call, span);
         if (!m)

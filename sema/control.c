@@ -13,7 +13,7 @@
  * continues or returns) and run-time bools otherwise (EXEC_MAYBE). */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 
 typedef struct FlowCache {
@@ -157,11 +157,11 @@ void control_run_branch(Interp *in, Branch *b, const char *kind, BranchFn fn, vo
 
 static Value *bool_op(Interp *in, const char *op, Value *a, Value *b, Span span)
 {
-    Value *r = b ? sema_onnx2(in, op, lower_wrap(in, a->dyn), lower_wrap(in, b->dyn), span)
-                 : sema_onnx1(in, op, lower_wrap(in, a->dyn), span);
+    Value *r = b ? sema_onnx2(in, op, bridge_wrap(in, a->dyn), bridge_wrap(in, b->dyn), span)
+                 : sema_onnx1(in, op, bridge_wrap(in, a->dyn), span);
     if (!r || r->kind != VK_TENSOR)
         return NULL;
-    return sema_runtime_number(in, VK_BOOL, lower_ir_of(in, r, span));
+    return sema_runtime_number(in, VK_BOOL, bridge_ir_of(in, r, span));
 }
 
 /* not ($brk or $cont or $ret), over the flags that are run-time bools. */

@@ -23,7 +23,7 @@
  * operation needs a list of compile-time length. */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 
 bool dynlist_is(const Value *v)
@@ -144,9 +144,9 @@ bool dynlist_elem_type(Interp *in, Value *v, IrType *out)
 static Value *as_tensor_of(Interp *in, Value *v, DType dt, Span span)
 {
     if (v->kind != VK_TENSOR && !v->dyn)
-        return lower_const_value(in, v, dt, span);
+        return bridge_const_value(in, v, dt, span);
     if (v->kind != VK_TENSOR)
-        v = lower_wrap(in, v->dyn);
+        v = bridge_wrap(in, v->dyn);
     return v->u.tensor->dtype == dt ? v : sema_cast(in, v, dt, span);
 }
 
@@ -154,7 +154,7 @@ static IrValue *retyped(Interp *in, Value *r, const IrType *elem, Span span)
 {
     if (!r || r->kind != VK_TENSOR)
         return NULL;
-    IrValue *iv = lower_ir_of(in, r, span);
+    IrValue *iv = bridge_ir_of(in, r, span);
     if (iv)
         iv->type = seq_type(in, elem);
     return iv;
@@ -202,7 +202,7 @@ static IrValue *dynlist_stacked(Interp *in, Value *v, const IrType *elem, Span s
         return d->stacked;
     Value *r;
     if (d) {
-        Value *seq = lower_wrap(in, d->seq);
+        Value *seq = bridge_wrap(in, d->seq);
         OnnxAttrArg at[2] = {{"axis", val_int(in, 0)}, {"new_axis", val_int(in, 1)}};
         r = sema_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);
     } else if (v->u.list->len == 0) {
@@ -238,7 +238,7 @@ static IrValue *dynlist_stacked(Interp *in, Value *v, const IrType *elem, Span s
         OnnxAttrArg at = {"axis", val_int(in, 0)};
         r = l->len == 1 ? parts[0] : sema_onnx(in, "Concat", parts, l->len, &at, 1, span);
     }
-    return r && r->kind == VK_TENSOR ? lower_ir_of(in, r, span) : NULL;
+    return r && r->kind == VK_TENSOR ? bridge_ir_of(in, r, span) : NULL;
 }
 
 IrType dynlist_carrier_type(Interp *in, const IrType *elem)
@@ -275,7 +275,7 @@ IrValue *dynlist_seq(Interp *in, Value *v, const IrType *elem, Span span)
         return static_to_seq(in, v->u.list, elem, span);
     if (d->seq)
         return d->seq;
-    Value *x = lower_wrap(in, d->stacked);
+    Value *x = bridge_wrap(in, d->stacked);
     OnnxAttrArg at[2] = {{"axis", val_int(in, 0)}, {"keepdims", val_int(in, 0)}};
     return retyped(in, sema_onnx(in, "SplitToSequence", &x, 1, at, 2, span), &d->elem, span);
 }
@@ -284,11 +284,11 @@ IrValue *dynlist_seq(Interp *in, Value *v, const IrType *elem, Span span)
 
 static Value *first_dim(Interp *in, IrValue *x, Span span)
 {
-    Value *shape = sema_onnx1(in, "Shape", lower_wrap(in, x), span);
+    Value *shape = sema_onnx1(in, "Shape", bridge_wrap(in, x), span);
     Value *d = shape && shape->kind == VK_TENSOR ? sema_onnx2(in, "Gather", shape, val_int(in, 0), span) : NULL;
     if (!d || d->kind != VK_TENSOR)
         return val_error(in);
-    Value *r = sema_runtime_number(in, VK_INT, lower_ir_of(in, d, span));
+    Value *r = sema_runtime_number(in, VK_INT, bridge_ir_of(in, d, span));
     r->dim = x->type.rank > 0 ? x->type.dims[0] : dim_unknown();
     return r;
 }
@@ -300,10 +300,10 @@ Value *dynlist_len(Interp *in, Value *l, Span span)
         return collector_fail(in, d);
     if (d->stacked)
         return first_dim(in, d->stacked, span);
-    Value *n = sema_onnx1(in, "SequenceLength", lower_wrap(in, d->seq), span);
+    Value *n = sema_onnx1(in, "SequenceLength", bridge_wrap(in, d->seq), span);
     if (!n || n->kind != VK_TENSOR)
         return val_error(in);
-    return sema_runtime_number(in, VK_INT, lower_ir_of(in, n, span));
+    return sema_runtime_number(in, VK_INT, bridge_ir_of(in, n, span));
 }
 
 Value *dynlist_getitem(Interp *in, Value *l, Value *index, Span span)
@@ -315,17 +315,17 @@ Value *dynlist_getitem(Interp *in, Value *l, Value *index, Span span)
         return dynlist_unsupported(in, index->kind == VK_SLICE ? "slicing" : "this kind of index", span);
     Value *i = index->kind == VK_BOOL ? val_int(in, index->dyn ? 0 : index->u.b) : index;
     if (index->kind == VK_BOOL && index->dyn)
-        i = sema_cast(in, lower_wrap(in, index->dyn), DT_INT64, span);
+        i = sema_cast(in, bridge_wrap(in, index->dyn), DT_INT64, span);
     if (d->stacked) {
         OnnxAttrArg at = {"axis", val_int(in, 0)};
-        Value *pos[2] = {lower_wrap(in, d->stacked), i};
+        Value *pos[2] = {bridge_wrap(in, d->stacked), i};
         return sema_onnx(in, "Gather", pos, 2, &at, 1, span);
     }
-    Value *r = sema_onnx2(in, "SequenceAt", lower_wrap(in, d->seq), i, span);
+    Value *r = sema_onnx2(in, "SequenceAt", bridge_wrap(in, d->seq), i, span);
     if (r && r->kind == VK_TENSOR) {
-        IrValue *iv = lower_ir_of(in, r, span);
+        IrValue *iv = bridge_ir_of(in, r, span);
         iv->type = d->elem;
-        r = lower_wrap(in, iv);
+        r = bridge_wrap(in, iv);
     }
     return r;
 }
@@ -338,12 +338,12 @@ static Value *append_stacked(Interp *in, ValueList *vl, Value *item, const IrTyp
     if (!u || u->kind != VK_TENSOR)
         return val_error(in);
     OnnxAttrArg at = {"axis", val_int(in, 0)};
-    Value *pos[2] = {lower_wrap(in, vl->dyn->stacked), u};
+    Value *pos[2] = {bridge_wrap(in, vl->dyn->stacked), u};
     Value *r = sema_onnx(in, "Concat", pos, 2, &at, 1, span);
     if (!r || r->kind != VK_TENSOR)
         return val_error(in);
     DynList *nd = arena_alloc(in->arena, sizeof *nd);
-    nd->stacked = lower_ir_of(in, r, span);
+    nd->stacked = bridge_ir_of(in, r, span);
     nd->elem = *widened;
     region_write_list(in, vl);
     vl->dyn = nd;
@@ -378,7 +378,7 @@ Value *dynlist_append(Interp *in, Value *l, Value *item, Span span)
     Value *x = seq ? as_tensor_of(in, item, widened.dtype, span) : NULL;
     if (!x || x->kind != VK_TENSOR)
         return val_error(in);
-    Value *pos[2] = {lower_wrap(in, seq), x};
+    Value *pos[2] = {bridge_wrap(in, seq), x};
     IrValue *out = retyped(in, sema_onnx(in, "SequenceInsert", pos, 2, NULL, 0, span), &widened, span);
     if (!out)
         return val_error(in);
@@ -415,7 +415,7 @@ Value *dynlist_pick(Interp *in, Value *seq, Value *index, Span span)
     Value *item = dynlist_getitem(in, dynlist_from_stacked(in, stacked), index, span);
     if (!numbers || !item || item->kind != VK_TENSOR)
         return item;
-    return sema_runtime_number(in, sema_number_kind(elem.dtype), lower_ir_of(in, item, span));
+    return sema_runtime_number(in, sema_number_kind(elem.dtype), bridge_ir_of(in, item, span));
 }
 
 /* ---- torch.cat / torch.stack over a run-time list ---- */
@@ -423,7 +423,7 @@ Value *dynlist_pick(Interp *in, Value *seq, Value *index, Span span)
 /* The stacked items with axis 0 moved to position D (stack along D). */
 static Value *move_axis0(Interp *in, IrValue *stacked, int d, int rank, Span span)
 {
-    Value *x = lower_wrap(in, stacked);
+    Value *x = bridge_wrap(in, stacked);
     if (d == 0)
         return x;
     Value *perm = val_list(in, rank);
@@ -515,7 +515,7 @@ static Value *n_runtime_list_concat(Interp *in, CallArgs *a, Span span, const Bu
     if (d->stacked)
         return new_axis ? move_axis0(in, d->stacked, (int)ax, r, span) : cat_stacked(in, d->stacked, &d->elem, (int)ax, span);
     OnnxAttrArg at[2] = {{"axis", val_int(in, ax)}, {"new_axis", val_int(in, new_axis)}};
-    Value *seq = lower_wrap(in, d->seq);
+    Value *seq = bridge_wrap(in, d->seq);
     return sema_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);
 }
 

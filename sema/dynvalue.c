@@ -7,7 +7,7 @@
  * value.h).  The natives of torch/_scalar.ts live in native_tensor.c. */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/interp.h"
 #include "sema/sema_internal.h"
 
@@ -27,7 +27,7 @@ Value *sema_onnx(Interp *in, const char *op, Value **inputs, int n_inputs, const
     args.kw_names = names;
     args.kw_values = values;
     args.n_kw = n_attrs;
-    return lower_onnx_call(in, &o, &args, span);
+    return bridge_onnx_call(in, &o, &args, span);
 }
 
 Value *sema_onnx1(Interp *in, const char *op, Value *x, Span span)

@@ -14,8 +14,8 @@
 #include <assert.h>
 #include <string.h>
 
-#include "lower/functions.h"
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 #include "parser/parse.h"
 #include "sema/control.h"
@@ -332,10 +332,10 @@ static Value *run_forward(EntryCtx *e)
     CallArgs args = {0};
     if (!entry_make_inputs(e, fwd, &args))
         return NULL;
-    in->lower->active = true;
+    in->lowering = true;
     Value *call = get_attr(in, e->module, in->id.call, SPAN_NONE);
     Value *r = call ? call_value(in, call, &args, SPAN_NONE) : NULL;
-    in->lower->active = false;
+    in->lowering = false;
     if (!r) {
         report_uncaught(in);
         return NULL;
@@ -357,13 +357,13 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     model->source_root = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : "";
     Lower lower;
     lower_init(&lower, c, model, req->opset);
-    lower.trace_points = req->trace_points;
+    in.trace_points = req->trace_points;
     in.lower = &lower;
-    LowerFunctions functions = {.all = req->functions_all, .classes = req->functions,
-                                .n_classes = req->n_functions, .domain = LOWER_FUNCTION_DOMAIN};
+    BridgeFunctions functions = {.all = req->functions_all, .classes = req->functions,
+                                .n_classes = req->n_functions, .domain = BRIDGE_FUNCTION_DOMAIN};
     functions.class_used = arena_alloc(&c->arena, sizeof(bool) * (size_t)(req->n_functions + 1));
     if (req->functions_all || req->n_functions)
-        lower.functions = &functions;
+        in.functions = &functions;
     EntryCtx e = {.in = &in, .req = req};
     symbolic_init(&in, req->custom_opsets, req->n_custom_opsets);
     in.report = req->report;
@@ -386,11 +386,11 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!out || c->diag.nerrors)
         return NULL;
     assert(lower_scopes_ok(model->graph));
-    lower_functions_check(&in);
+    bridge_functions_check(&in);
     symbolic_check_opsets(&in);
-    lower.active = true;        /* an output that is a stale view is taken again */
+    in.lowering = true;         /* an output that is a stale view is taken again */
     bool outputs_ok = entry_make_outputs(&e, out);
-    lower.active = false;
+    in.lowering = false;
     if (!outputs_ok || c->diag.nerrors || !entry_check_dynamic_used(&e))
         return NULL;
     lower_prune(model);

@@ -22,7 +22,7 @@
 
 #include "ir/opschema.h"
 #include "ir/symdim.h"
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 #include "sema/entry_internal.h"
 #include "sema/types.h"
@@ -441,13 +441,13 @@ static bool create_leaf_input(EntryCtx *e, EntryLeaf *leaf)
         return false;
     }
     if (!leaf->scalar) {
-        *leaf->value = *lower_wrap(in, iv);
+        *leaf->value = *bridge_wrap(in, iv);
         return true;
     }
     Value *v = !strcmp(leaf->scalar, "int") ? val_int(in, 0)
              : !strcmp(leaf->scalar, "float") ? val_float(in, 0) : val_bool(in, false);
     v->dyn = iv;
-    if (in->lower->trace_points) {
+    if (in->trace_points) {
         /* a Python number: a tracer sees the example's value, a constant */
         IrNode *mark = ir_node_new(m->graph, "Identity", "", &iv, 1, 1, leaf->param->span);
         mark->schema = opschema_find("Identity", "", in->lower->opset, NULL);
@@ -562,7 +562,7 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
         return false;
     if ((v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL) && !v->dyn) {
         DType dt = v->kind == VK_INT ? DT_INT64 : v->kind == VK_FLOAT ? DT_FLOAT : DT_BOOL;
-        Tensor *t = lower_const_tensor(in, v, dt, span);
+        Tensor *t = bridge_const_tensor(in, v, dt, span);
         v = val_tensor(in, t);
     }
     if (v->kind != VK_TENSOR && !value_is_dynamic_scalar(v)) {
@@ -570,7 +570,7 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
                    "or tuples, lists and dicts of them)", value_type_name(in, v));
         return false;
     }
-    IrValue *iv = lower_ir_of(in, v, span);
+    IrValue *iv = bridge_ir_of(in, v, span);
     if (!iv)
         return false;
     if (iv->type.kind == IR_TYPE_TENSOR && iv->type.dtype == DT_UNDEFINED) {

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 #include "sema/interp.h"
 #include "sema/region.h"
@@ -653,10 +653,10 @@ static Value *eval_unary(Interp *in, const AstNode *e)
             return t;
         if (!t->dyn)
             return val_bool(in, !t->u.b);
-        Value *n = sema_onnx1(in, "Not", lower_wrap(in, t->dyn), e->span);
+        Value *n = sema_onnx1(in, "Not", bridge_wrap(in, t->dyn), e->span);
         if (!n || n->kind != VK_TENSOR)
             return n;
-        return sema_runtime_number(in, VK_BOOL, lower_ir_of(in, n, e->span));
+        return sema_runtime_number(in, VK_BOOL, bridge_ir_of(in, n, e->span));
     }
     if (is_static_number(v)) {
         if (op == AST_OP_UADD)

@@ -79,6 +79,9 @@ struct Interp {
     Compiler *c;
     Arena *arena;
     Lower *lower;               /* graph builder, set while lowering forward */
+    bool lowering;              /* inside forward(): nodes may be emitted */
+    bool trace_points;          /* mark tensors read as Python numbers (IrNode.trace_point) */
+    struct BridgeFunctions *functions;  /* --functions, or NULL */
     int opset;
     const char **search_paths;  /* for imports of user modules */
     int n_search_paths;

@@ -37,7 +37,7 @@
  * (control_while with no condition). */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 #include "sema/native_tensor.h"
 
@@ -690,7 +690,7 @@ static void new_body(LoopCtx *lc)
 static Value *plan_body_value(Interp *in, Plan *p)
 {
     switch (p->form) {
-    case FORM_TENSOR: return lower_wrap(in, p->input);
+    case FORM_TENSOR: return bridge_wrap(in, p->input);
     case FORM_NUMBER: return sema_runtime_number(in, p->number_kind, p->input);
     case FORM_LIST: return dynlist_from_carrier(in, p->input);
     case FORM_TUPLE: {
@@ -748,15 +748,15 @@ static Value *no_exit(Interp *in, Span span)
             any = f[i];
             continue;
         }
-        Value *o = sema_onnx2(in, "Or", lower_wrap(in, any->dyn), lower_wrap(in, f[i]->dyn), span);
+        Value *o = sema_onnx2(in, "Or", bridge_wrap(in, any->dyn), bridge_wrap(in, f[i]->dyn), span);
         if (!o || o->kind != VK_TENSOR)
             return val_error(in);
-        any = sema_runtime_number(in, VK_BOOL, lower_ir_of(in, o, span));
+        any = sema_runtime_number(in, VK_BOOL, bridge_ir_of(in, o, span));
     }
     if (!any)
         return val_bool(in, true);
-    Value *n = sema_onnx1(in, "Not", lower_wrap(in, any->dyn), span);
-    return n && n->kind == VK_TENSOR ? sema_runtime_number(in, VK_BOOL, lower_ir_of(in, n, span)) : val_error(in);
+    Value *n = sema_onnx1(in, "Not", bridge_wrap(in, any->dyn), span);
+    return n && n->kind == VK_TENSOR ? sema_runtime_number(in, VK_BOOL, bridge_ir_of(in, n, span)) : val_error(in);
 }
 
 /* The body's condition output: no exit, and for while the condition. */
@@ -832,16 +832,16 @@ static IrValue *bool_ir(Interp *in, Value *v, Span span)
 {
     if (v->dyn)
         return v->dyn;
-    Value *t = lower_const_value(in, v, DT_BOOL, span);
-    return t->kind == VK_TENSOR ? lower_ir_of(in, t, span) : NULL;
+    Value *t = bridge_const_value(in, v, DT_BOOL, span);
+    return t->kind == VK_TENSOR ? bridge_ir_of(in, t, span) : NULL;
 }
 
 static IrValue *int_ir(Interp *in, Value *v, Span span)
 {
     if (v->dyn)
         return v->dyn;
-    Value *t = lower_const_value(in, v, DT_INT64, span);
-    return t->kind == VK_TENSOR ? lower_ir_of(in, t, span) : NULL;
+    Value *t = bridge_const_value(in, v, DT_INT64, span);
+    return t->kind == VK_TENSOR ? bridge_ir_of(in, t, span) : NULL;
 }
 
 /* For each carried value of plan P, in input order: the graph value of V
@@ -869,7 +869,7 @@ static bool plan_values_as(LoopCtx *lc, Plan *p, Value *v, PtrVec *out)
 static Value *plan_result(Interp *in, Plan *p, IrNode *node, int *k)
 {
     switch (p->form) {
-    case FORM_TENSOR: return lower_wrap(in, node->outputs[(*k)++]);
+    case FORM_TENSOR: return bridge_wrap(in, node->outputs[(*k)++]);
     case FORM_NUMBER: return sema_runtime_number(in, p->number_kind, node->outputs[(*k)++]);
     case FORM_LIST: return dynlist_from_carrier(in, node->outputs[(*k)++]);
     case FORM_TUPLE: {

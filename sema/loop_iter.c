@@ -12,7 +12,7 @@
  *                              tensor before the loop and picked by i */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 
 static bool is_number(const Value *v)
@@ -24,7 +24,7 @@ static Value *runtime_int(Interp *in, Value *t, Span span)
 {
     if (!t || t->kind != VK_TENSOR)
         return t ? t : val_error(in);
-    return sema_runtime_number(in, VK_INT, lower_ir_of(in, t, span));
+    return sema_runtime_number(in, VK_INT, bridge_ir_of(in, t, span));
 }
 
 /* max(v, 0) for a run-time int.  Where is from opset 9; before it,
@@ -34,14 +34,14 @@ static Value *clamp_nonnegative(Interp *in, Value *v, Span span)
     if (!v->dyn)
         return val_int(in, v->u.i > 0 ? v->u.i : 0);
     if (in->lower->opset < 9) {
-        Value *x = lower_wrap(in, v->dyn);
+        Value *x = bridge_wrap(in, v->dyn);
         Value *twice = sema_onnx2(in, "Add", x, sema_onnx1(in, "Abs", x, span), span);
         return runtime_int(in, sema_onnx2(in, "Div", twice, val_int(in, 2), span), span);
     }
     Value *pos = eval_compare_op(in, AST_OP_GT, v, val_int(in, 0), span);
     if (!pos || pos->kind == VK_ERROR)
         return val_error(in);
-    Value *args[3] = {lower_wrap(in, pos->dyn), lower_wrap(in, v->dyn), val_int(in, 0)};
+    Value *args[3] = {bridge_wrap(in, pos->dyn), bridge_wrap(in, v->dyn), val_int(in, 0)};
     return runtime_int(in, sema_onnx(in, "Where", args, 3, NULL, 0, span), span);
 }
 
@@ -76,7 +76,7 @@ static Value *min_int(Interp *in, Value *a, Value *b, Span span)
     Value *lt = eval_compare_op(in, AST_OP_LT, a, b, span);
     if (!lt || lt->kind == VK_ERROR)
         return val_error(in);
-    Value *args[3] = {lower_wrap(in, lt->dyn), a, b};
+    Value *args[3] = {bridge_wrap(in, lt->dyn), a, b};
     return runtime_int(in, sema_onnx(in, "Where", args, 3, NULL, 0, span), span);
 }
 
@@ -113,7 +113,7 @@ static Value *stack_static(LoopIter *lc, Value *seq, Span span)
         Value *l = val_list(in, items.len);
         for (int i = 0; i < items.len; i++)
             vlist_push(in, l->u.list, items.items[i]);
-        Tensor *t = lower_const_tensor(in, l, DT_UNDEFINED, span);
+        Tensor *t = bridge_const_tensor(in, l, DT_UNDEFINED, span);
         return t ? val_tensor(in, t) : val_error(in);
     }
     Value **parts = arena_alloc(in->arena, sizeof(Value *) * (size_t)(items.len + 1));
@@ -177,16 +177,16 @@ Value *loop_item(LoopIter *lc, Value *it, Value *iter, Span span)
     if (dynlist_is(it))
         return dynlist_getitem(in, it, iter, span);
     if (it->kind == VK_TENSOR) {
-        Value *pos[2] = {it, lower_wrap(in, iter->dyn)};
+        Value *pos[2] = {it, bridge_wrap(in, iter->dyn)};
         return sema_onnx(in, "Gather", pos, 2, &axis0, 1, span);
     }
     if (it->kind != VK_RUNTIME_ITER) {
         Value *stacked = zip_stack_of(lc, it);
-        Value *pos[2] = {stacked, lower_wrap(in, iter->dyn)};
+        Value *pos[2] = {stacked, bridge_wrap(in, iter->dyn)};
         Value *x = sema_onnx(in, "Gather", pos, 2, &axis0, 1, span);
         if (x && x->kind == VK_TENSOR && x->u.tensor->rank == 0)
             return sema_runtime_number(in, sema_number_kind(x->u.tensor->dtype),
-                                       lower_ir_of(in, sema_cast(in, x, sema_number_dtype(
+                                       bridge_ir_of(in, sema_cast(in, x, sema_number_dtype(
                                            sema_number_kind(x->u.tensor->dtype)), span), span));
         return x;
     }

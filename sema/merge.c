@@ -23,7 +23,7 @@
  * through the write barriers (so an enclosing region sees the writes). */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/control.h"
 #include "sema/native_tensor.h"
 
@@ -562,14 +562,14 @@ IrValue *control_value_as(Interp *in, Value *v, const IrType *t, bool list, Span
     if (list)
         return dynlist_carrier(in, v, t, span);
     if (v->kind != VK_TENSOR && !v->dyn)
-        v = lower_const_value(in, v, t->dtype, span);
+        v = bridge_const_value(in, v, t->dtype, span);
     else if (v->kind != VK_TENSOR)
-        v = lower_wrap(in, v->dyn);
+        v = bridge_wrap(in, v->dyn);
     if (v->kind != VK_TENSOR)
         return NULL;
     if (v->u.tensor->dtype != t->dtype)
         v = sema_cast(in, v, t->dtype, span);
-    return v && v->kind == VK_TENSOR ? lower_ir_of(in, v, span) : NULL;
+    return v && v->kind == VK_TENSOR ? bridge_ir_of(in, v, span) : NULL;
 }
 
 /* Leaf LF's value on side K as an output of that side's subgraph. */
@@ -611,7 +611,7 @@ static bool emit_if(Merger *g)
         else if (lf->form == LEAF_LIST)
             lf->result = dynlist_from_carrier(in, out);
         else
-            lf->result = lower_wrap(in, out);
+            lf->result = bridge_wrap(in, out);
     }
     return true;
 }

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "ir/symdim.h"
-#include "lower/functions.h"
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
+#include "sema/bridge/bridge.h"
 #include "support/prng.h"
 #include "sema/interp.h"
 #include "sema/region.h"
@@ -73,17 +73,17 @@ static Value *dynamic_dim(Interp *in, Value *x, int i, Span span)
     OnnxOp shape_op = {"Shape", ""}, gather_op = {"Gather", ""};
     Value *pos[2] = {x, NULL};
     CallArgs sa = {.pos = pos, .n_pos = 1};
-    Value *shape = lower_onnx_call(in, &shape_op, &sa, span);
+    Value *shape = bridge_onnx_call(in, &shape_op, &sa, span);
     if (!shape || shape->kind == VK_ERROR)
         return shape;
     pos[0] = shape;
     pos[1] = val_int(in, i);
     CallArgs ga = {.pos = pos, .n_pos = 2};
-    Value *d = lower_onnx_call(in, &gather_op, &ga, span);
+    Value *d = bridge_onnx_call(in, &gather_op, &ga, span);
     if (!d || d->kind == VK_ERROR)
         return d;
     Value *r = val_int(in, 0);
-    r->dyn = lower_ir_of(in, d, span);
+    r->dyn = bridge_ir_of(in, d, span);
     r->dim = x->u.tensor->dims[i];
     return r;
 }
@@ -367,7 +367,7 @@ NATIVE(n_result_type)
 
 static Value *cast_static(Interp *in, Tensor *t, DType dt)
 {
-    IrTensor *src = tensor_data(in, t);
+    IrTensor *src = bridge_tensor_data(in, t);
     IrTensor *dst = ir_tensor_new(in->arena, dt, src->rank, src->dims);
     int64_t n = ir_tensor_numel(src);
     for (int64_t i = 0; i < n; i++) {
@@ -375,7 +375,7 @@ static Value *cast_static(Interp *in, Tensor *t, DType dt)
         switch (src->dtype) {
         case DT_FLOAT: { float f; memcpy(&f, (char *)src->data + i * 4, 4); x = f; break; }
         case DT_DOUBLE: memcpy(&x, (char *)src->data + i * 8, 8); break;
-        case DT_INT64: { int64_t v; memcpy(&v, (char *)src->data + i * 8, 8); tensor_store_int(dst->data, i, dt, v); continue; }
+        case DT_INT64: { int64_t v; memcpy(&v, (char *)src->data + i * 8, 8); lower_store_int(dst->data, i, dt, v); continue; }
         case DT_INT32: { int32_t v; memcpy(&v, (char *)src->data + i * 4, 4); x = v; break; }
         case DT_BOOL: case DT_UINT8: x = ((unsigned char *)src->data)[i]; break;
         case DT_INT8: x = ((signed char *)src->data)[i]; break;
@@ -383,7 +383,7 @@ static Value *cast_static(Interp *in, Tensor *t, DType dt)
             return sema_error(in, SPAN_NONE, "converting a %s constant to %s at compile time is not supported yet",
                               dtype_name(src->dtype), dtype_name(dt));
         }
-        tensor_store_double(dst->data, i, dt, x);
+        lower_store_double(dst->data, i, dt, x);
     }
     Tensor *r = arena_alloc(in->arena, sizeof *r);
     *r = *t;
@@ -414,7 +414,7 @@ NATIVE(n_as_tensor)
         if (v->kind == VK_TENSOR && v->u.tensor->is_static && have != dt)
             return cast_static(in, v->u.tensor, dt);
         if (v->kind != VK_TENSOR && have == dt)
-            return lower_wrap(in, v->dyn);
+            return bridge_wrap(in, v->dyn);
         if (have == dt)
             return v;
         OnnxOp cast = {"Cast", ""};
@@ -422,9 +422,9 @@ NATIVE(n_as_tensor)
         const char *kw[1] = {intern(&in->c->names, "to")};
         Value *kv[1] = {val_dtype(in, dt)};
         CallArgs ca = {.pos = pos, .n_pos = 1, .kw_names = kw, .kw_values = kv, .n_kw = 1};
-        return lower_onnx_call(in, &cast, &ca, span);
+        return bridge_onnx_call(in, &cast, &ca, span);
     }
-    return lower_const_value(in, v, dt, span);
+    return bridge_const_value(in, v, dt, span);
 }
 
 /* ---- compile-time tensors ---- */
@@ -534,7 +534,7 @@ NATIVE(n_tensor)
     if (!data)
         return sema_error(in, span, "tensor(data)");
     DType dt = dtype_arg(arg_get(a, 1, NULL), DT_UNDEFINED);
-    Tensor *t = lower_const_tensor(in, data, dt, span);
+    Tensor *t = bridge_const_tensor(in, data, dt, span);
     if (!t)
         return sema_error(in, span, "tensor() needs numbers or (nested) lists of numbers known at compile time");
     return val_tensor(in, t);
@@ -565,7 +565,7 @@ NATIVE(n_arange)
     Value *r = new_static_tensor(in, &n, 1, dt, TINIT_DATA, 0);
     IrTensor *d = ir_tensor_new(in->arena, dt, 1, &n);
     for (int64_t i = 0; i < n; i++)
-        tensor_store_double(d->data, i, dt, x[0] + (double)i * x[2]);
+        lower_store_double(d->data, i, dt, x[0] + (double)i * x[2]);
     r->u.tensor->data = d;
     return r;
 }
@@ -623,10 +623,10 @@ NATIVE(n_init_fill_row)
     if (row < 0 || row >= o->dims[0].value)
         return raise_new(in, in->cls.index_error, span, "index %" PRId64 " is out of bounds for dimension 0 "
                          "with size %" PRId64, row, o->dims[0].value);
-    IrTensor *d = tensor_data(in, o);
+    IrTensor *d = bridge_tensor_data(in, o);
     int64_t width = o->dims[0].value ? ir_tensor_numel(d) / o->dims[0].value : 0;
     for (int64_t i = 0; i < width; i++)
-        tensor_store_double(d->data, row * width + i, d->dtype, fill);
+        lower_store_double(d->data, row * width + i, d->dtype, fill);
     return a->pos[0];
 }
 
@@ -779,7 +779,7 @@ NATIVE(n_init_orthogonal)
     /* q is m x n; the tensor is rows x cols, the transpose when wide */
     for (int64_t r = 0; r < rows; r++)
         for (int64_t c = 0; c < cols; c++)
-            tensor_store_double(d->data, r * cols + c, d->dtype, gain * (wide ? q[c * n + r] : q[r * n + c]));
+            lower_store_double(d->data, r * cols + c, d->dtype, gain * (wide ? q[c * n + r] : q[r * n + c]));
     return a->pos[0];
 }
 
@@ -825,7 +825,7 @@ NATIVE(n_detach)
 
 /* call_module(module, args, kwargs): module(*args) with the module's path
  * as the scope of the nodes its forward() emits, or as a local function
- * (lower/functions.c). */
+ * (sema/bridge/functions.c). */
 NATIVE(n_call_module)
 {
     (void)self;
@@ -847,7 +847,7 @@ NATIVE(n_call_module)
             ca.kw_values[ca.n_kw++] = d->entries[i].value;
         }
     }
-    return lower_module_call(in, mod, fwd, &ca, span);
+    return bridge_module_call(in, mod, fwd, &ca, span);
 }
 
 /* ---- module installation ---- */

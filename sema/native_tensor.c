@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "ir/symdim.h"
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/interp.h"
 #include "sema/native_tensor.h"
 #include "sema/region.h"
@@ -65,13 +65,13 @@ static Value *cast_to(Interp *in, Value *v, DType dt, Span span)
     const char *kw[1] = {intern(&in->c->names, "to")};
     Value *kv[1] = {val_dtype(in, dt)};
     CallArgs ca = {.pos = pos, .n_pos = 1, .kw_names = kw, .kw_values = kv, .n_kw = 1};
-    return lower_onnx_call(in, &cast, &ca, span);
+    return bridge_onnx_call(in, &cast, &ca, span);
 }
 
 /* A static 0-d tensor read back as a Python number. */
 static Value *static_scalar(Interp *in, Tensor *t)
 {
-    IrTensor *d = tensor_data(in, t);
+    IrTensor *d = bridge_tensor_data(in, t);
     const unsigned char *p = d->data;
     switch (d->dtype) {
     case DT_FLOAT: { float f; memcpy(&f, p, 4); return val_float(in, f); }
@@ -114,7 +114,7 @@ NATIVE(n_to_scalar)
         if (!v || v->kind == VK_ERROR)
             return v;
     }
-    IrValue *iv = lower_ir_of(in, v, span);
+    IrValue *iv = bridge_ir_of(in, v, span);
     if (!iv)
         return val_error(in);
     Value *r = want == DT_BOOL ? val_bool(in, false) : want == DT_FLOAT ? val_float(in, 0) : val_int(in, 0);
@@ -124,10 +124,10 @@ NATIVE(n_to_scalar)
         OnnxOp reshape = {"Reshape", ""};
         Value *pos[2] = {v, shape};
         CallArgs ra = {.pos = pos, .n_pos = 2};
-        Value *s = lower_onnx_call(in, &reshape, &ra, span);
+        Value *s = bridge_onnx_call(in, &reshape, &ra, span);
         if (!s || s->kind == VK_ERROR)
             return s;
-        iv = lower_ir_of(in, s, span);
+        iv = bridge_ir_of(in, s, span);
     }
     r->dyn = iv;
     Value *op = arg_get(a, 1, NULL), *x = arg_get(a, 2, NULL), *y = arg_get(a, 3, NULL);
@@ -146,10 +146,10 @@ NATIVE(n_python_number)
 {
     Value *v = arg_get(a, 0, NULL), *kind = arg_get(a, 1, NULL);
     Lower *L = in->lower;
-    if (v && v->kind == VK_TENSOR && !v->u.tensor->is_static && L && L->trace_points && !L->scripted &&
+    if (v && v->kind == VK_TENSOR && !v->u.tensor->is_static && L && in->trace_points && !L->scripted &&
         kind && kind->kind == VK_STR) {
         Value *m = sema_onnx1(in, "Identity", v, span);
-        IrValue *iv = m && m->kind == VK_TENSOR ? lower_ir_of(in, m, span) : NULL;
+        IrValue *iv = m && m->kind == VK_TENSOR ? bridge_ir_of(in, m, span) : NULL;
         if (!iv || !iv->producer)
             return m && m->kind == VK_ERROR ? m : val_error(in);
         iv->producer->trace_point = intern(&in->c->names, kind->u.s.ptr);
@@ -350,12 +350,12 @@ NATIVE(n_copy)
         /* a snapshot: the source may be written later (assign, fill_) */
         Tensor *owner = t->u.tensor->storage && t->u.tensor->storage != t->u.tensor ? t->u.tensor->storage
                                                                                     : t->u.tensor;
-        if (in->lower && in->lower->active) {
-            r->ir = lower_ir_of(in, t, span);
+        if (in->lower && in->lowering) {
+            r->ir = bridge_ir_of(in, t, span);
             if (!r->ir)
                 return val_error(in);
         }
-        r->data = tensor_data(in, owner);
+        r->data = bridge_tensor_data(in, owner);
         r->init = TINIT_DATA;
         r->storage = NULL;
         r->param_name = NULL;

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 
 Scope *sema_scope_new(Interp *in)
 {

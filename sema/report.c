@@ -7,7 +7,7 @@
  * anything was recorded. */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/report.h"
 #include "sema/sema_internal.h"
 
@@ -37,27 +37,27 @@ static bool is_runtime(const Value *v)
 static Value *stand_in(Interp *in, const char *what, Value *self, CallArgs *args, Span span)
 {
     Lower *L = in->lower;
-    if (!L || !L->active || !L->model)
+    if (!L || !in->lowering || !L->model)
         return val_error(in);
     IrValue **ins = arena_alloc(in->arena, sizeof(IrValue *) * (size_t)(args->n_pos + args->n_kw + 2));
     int n = 0;
     Value *like = self && self->kind == VK_TENSOR ? self : NULL;
     if (self && is_runtime(self))
-        ins[n++] = lower_ir_of(in, self, span);
+        ins[n++] = bridge_ir_of(in, self, span);
     for (int i = 0; i < args->n_pos + args->n_kw; i++) {
         Value *v = i < args->n_pos ? args->pos[i] : args->kw_values[i - args->n_pos];
         if (!like && v->kind == VK_TENSOR)
             like = v;
         if (is_runtime(v))
-            ins[n++] = lower_ir_of(in, v, span);
+            ins[n++] = bridge_ir_of(in, v, span);
     }
     for (int i = 0; i < n; i++)
         if (!ins[i])
             return val_error(in);
     IrNode *node = ir_node_new(L->graph, what, REPORT_STAND_IN_DOMAIN, ins, n, 1, sema_user_span(in, span));
-    IrValue *like_ir = like ? lower_ir_of(in, like, span) : NULL;
+    IrValue *like_ir = like ? bridge_ir_of(in, like, span) : NULL;
     node->outputs[0]->type = like_ir ? like_ir->type : ir_type_unknown_rank(DT_FLOAT);
-    return lower_wrap(in, node->outputs[0]);
+    return bridge_wrap(in, node->outputs[0]);
 }
 
 bool report_unsupported(Interp *in, const char *what, Span span)

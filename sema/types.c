@@ -3,7 +3,7 @@
  * separate static pass in sema/types_optional.c. */
 #include <string.h>
 
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/sema_internal.h"
 #include "sema/types.h"
 #include "sema/types_internal.h"
@@ -531,7 +531,7 @@ static bool is_user_function(Interp *in, const Function *fn)
 bool types_script_frame(Interp *in)
 {
     Frame *f = in->frame;
-    return in->lower && in->lower->active && f && f->func && f->func->def->kind == AST_FUNCTION_DEF &&
+    return in->lower && in->lowering && f && f->func && f->func->def->kind == AST_FUNCTION_DEF &&
            is_user_function(in, f->func);
 }
 
@@ -688,7 +688,7 @@ bool types_check_call(Interp *in, Function *fn, CallArgs *args, Scope *locals, S
 {
     if (fn->def->kind != AST_FUNCTION_DEF)
         return true;
-    bool script = in->lower && in->lower->active && is_user_function(in, fn);
+    bool script = in->lower && in->lowering && is_user_function(in, fn);
     Function *sig = signature_for(in, fn, locals);
     if (!sig)
         return !script || check_overloaded_call(in, fn, locals, span);

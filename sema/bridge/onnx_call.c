@@ -11,19 +11,8 @@
  * type comes from the type variable they share with the other inputs. */
 #include <string.h>
 
-#include "ir/opschema.h"
-#include "lower/lower.h"
-#include "sema/native_tensor.h"
+#include "sema/bridge/bridge.h"
 #include "sema/sema_internal.h"
-
-void lower_init(Lower *L, Compiler *c, IrModel *m, int opset)
-{
-    memset(L, 0, sizeof *L);
-    L->c = c;
-    L->model = m;
-    L->graph = m ? m->graph : NULL;
-    L->opset = opset;
-}
 
 typedef struct OnnxCall {
     Interp *in;
@@ -174,7 +163,7 @@ static DType constant_type(OnnxCall *k, int i, Value *v)
             if (allowed & DTS(d))
                 return (DType)d;
     }
-    Tensor *probe = lower_const_tensor(k->in, v, DT_UNDEFINED, k->span);
+    Tensor *probe = bridge_const_tensor(k->in, v, DT_UNDEFINED, k->span);
     DType natural = probe ? probe->dtype : DT_FLOAT;
     if (allowed & DTS(natural))
         return natural;
@@ -194,7 +183,7 @@ static void convert_constants(OnnxCall *k)
             return;
         }
         DType dt = constant_type(k, i, v);
-        Tensor *t = lower_const_tensor(k->in, v, dt, k->input_spans[i]);
+        Tensor *t = bridge_const_tensor(k->in, v, dt, k->input_spans[i]);
         if (!t) {
             call_error(k, k->input_spans[i], "input '%s' must be a tensor or a number, found '%s'",
                        k->params[i]->name, value_type_name(k->in, v));
@@ -302,10 +291,10 @@ static bool set_attribute(Interp *in, IrNode *node, const OpAttrDef *def, Value 
         return true;
     }
     case IR_ATTR_TENSOR: {
-        Tensor *t = v->kind == VK_TENSOR ? v->u.tensor : lower_const_tensor(in, v, DT_UNDEFINED, span);
+        Tensor *t = v->kind == VK_TENSOR ? v->u.tensor : bridge_const_tensor(in, v, DT_UNDEFINED, span);
         if (!t || !t->is_static)
             return false;
-        ir_set_attr_tensor(node, def->name, tensor_data(in, t));
+        ir_set_attr_tensor(node, def->name, bridge_tensor_data(in, t));
         return true;
     }
     default:
@@ -398,7 +387,7 @@ static IrTensor **constant_inputs(Interp *in, OnnxCall *k)
         for (int d = 0; d < t->rank; d++)
             n *= t->dims[d].value;
         if (n <= 4096)
-            c[i] = tensor_data(in, t);
+            c[i] = bridge_tensor_data(in, t);
     }
     return c;
 }
@@ -406,10 +395,10 @@ static IrTensor **constant_inputs(Interp *in, OnnxCall *k)
 static Value *wrap_outputs(Interp *in, IrNode *node)
 {
     if (node->n_outputs == 1)
-        return lower_wrap(in, node->outputs[0]);
+        return bridge_wrap(in, node->outputs[0]);
     Value *t = val_tuple(in, node->n_outputs);
     for (int i = 0; i < node->n_outputs; i++)
-        vlist_push(in, t->u.list, lower_wrap(in, node->outputs[i]));
+        vlist_push(in, t->u.list, bridge_wrap(in, node->outputs[i]));
     return t;
 }
 
@@ -421,16 +410,13 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
     for (int i = 0; i < k->n_inputs; i++) {
         if (!k->inputs[i])
             continue;
-        ir_in[i] = lower_ir_of(in, k->inputs[i], k->input_spans[i]);
+        ir_in[i] = bridge_ir_of(in, k->inputs[i], k->input_spans[i]);
         if (!ir_in[i])
             return val_error(in);
     }
     /* the node is attributed to the user's line that led to it */
-    IrNode *node = ir_node_new(L->graph, k->op->name, k->op->domain, ir_in, k->n_inputs,
-                               k->n_outputs, sema_user_span(in, k->span));
-    node->schema = k->schema;
-    node->scope = L->scope;
-    node->scope_type = L->scope_type;
+    IrNode *node = lower_node(L, k->schema, k->op->name, k->op->domain, ir_in, k->n_inputs, k->n_outputs,
+                              sema_user_span(in, k->span));
     apply_attributes(k, args, node);
     if (!k->ok)
         return val_error(in);
@@ -445,12 +431,12 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
     return wrap_outputs(in, node);
 }
 
-Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
+Value *bridge_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
 {
     if (!in->lower || !in->lower->model)
         return sema_error(in, span, "onnx.%s cannot be used here", op->name);
     if (strcmp(op->name, "op") == 0 && !op->domain[0])
-        return lower_generic_op(in, args, span);    /* onnx.op("domain::Op", ...) */
+        return bridge_generic_op(in, args, span);    /* onnx.op("domain::Op", ...) */
     OnnxCall k = {.in = in, .op = op, .span = span, .ok = true};
     k.schema = find_schema(in, op, span);
     if (!k.schema)
@@ -465,55 +451,9 @@ Value *lower_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
         convert_constants(&k);
     if (!k.ok)
         return val_error(in);
-    if (!in->lower->active)
+    if (!in->lowering)
         return sema_error(in, span, "onnx.%s on compile-time tensors cannot be evaluated yet "
                           "(only forward() may compute on tensors)", op->name);
     return emit_node(&k, args);
 }
 
-/* ---- values and IR ---- */
-
-static IrValue *materialize_static(Interp *in, Tensor *t, Span span)
-{
-    Tensor *owner = t->storage && t->storage != t ? t->storage : t;
-    if (owner->ir)
-        return owner->ir;
-    Lower *L = in->lower;
-    for (int i = 0; i < owner->rank; i++)
-        if (owner->dims[i].value < 0) {
-            sema_error(in, span, "internal: a compile-time tensor with an unknown dimension");
-            return NULL;
-        }
-    IrTensor *data = tensor_data_deferred(in, owner);
-    const char *name = owner->param_name ? owner->param_name : arena_sprintf(in->arena, "const_%d", L->n_constants++);
-    owner->ir = ir_add_initializer(L->model->graph, name, data, span);
-    if (t != owner)
-        t->ir = owner->ir;
-    return owner->ir;
-}
-
-IrValue *lower_ir_of(Interp *in, Value *v, Span span)
-{
-    if (value_is_dynamic_scalar(v))
-        return v->dyn;
-    if (v->kind != VK_TENSOR) {
-        sema_error(in, span, "expected a tensor, found '%s'", value_type_name(in, v));
-        return NULL;
-    }
-    Tensor *t = v->u.tensor;
-    if (t->view_base && !native_refresh_view(in, t, span))
-        return NULL;
-    if (t->is_static)
-        return materialize_static(in, t, span);
-    return t->ir;
-}
-
-Value *lower_wrap(Interp *in, IrValue *iv)
-{
-    Tensor *t = arena_alloc(in->arena, sizeof *t);
-    t->ir = iv;
-    t->dtype = iv->type.dtype;
-    t->rank = iv->type.rank;
-    t->dims = iv->type.dims;
-    return val_tensor(in, t);
-}

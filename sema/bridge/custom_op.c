@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "ir/symdim.h"
-#include "lower/lower.h"
+#include "sema/bridge/bridge.h"
 #include "sema/sema_internal.h"
 #include "sema/symbolic.h"
 
@@ -139,10 +139,10 @@ static bool set_generic_attr(Interp *in, IrNode *n, const char *name, IrAttrKind
         ir_set_attr_string(n, name, v->u.s.ptr);
         return true;
     case IR_ATTR_TENSOR: {
-        Tensor *t = v->kind == VK_TENSOR ? v->u.tensor : lower_const_tensor(in, v, DT_UNDEFINED, SPAN_NONE);
+        Tensor *t = v->kind == VK_TENSOR ? v->u.tensor : bridge_const_tensor(in, v, DT_UNDEFINED, SPAN_NONE);
         if (!t || !t->is_static)
             return false;
-        ir_set_attr_tensor(n, name, tensor_data(in, t));
+        ir_set_attr_tensor(n, name, bridge_tensor_data(in, t));
         return true;
     }
     default:
@@ -162,7 +162,7 @@ static IrValue *generic_input(GenericOp *g, Value *v)
         return NULL;
     }
     if (v->kind != VK_TENSOR && !value_is_dynamic_scalar(v)) {
-        Tensor *t = lower_const_tensor(in, v, DT_UNDEFINED, g->span);
+        Tensor *t = bridge_const_tensor(in, v, DT_UNDEFINED, g->span);
         if (!t) {
             sema_error(in, g->span, "onnx.op(\"%s::%s\"): an input must be a tensor, a number or a list of "
                        "numbers, found '%s'", g->domain, g->name, value_type_name(in, v));
@@ -171,7 +171,7 @@ static IrValue *generic_input(GenericOp *g, Value *v)
         }
         v = val_tensor(in, t);
     }
-    IrValue *iv = lower_ir_of(in, v, g->span);
+    IrValue *iv = bridge_ir_of(in, v, g->span);
     g->ok &= iv != NULL;
     return iv;
 }
@@ -207,7 +207,7 @@ static void set_output_type(GenericOp *g, IrValue *out, int i)
     if (like && (like->kind == VK_LIST || like->kind == VK_TUPLE))
         like = i < like->u.list->len ? like->u.list->items[i] : NULL;
     if (like && like->kind == VK_TENSOR) {
-        IrValue *lv = lower_ir_of(in, like, g->span);
+        IrValue *lv = bridge_ir_of(in, like, g->span);
         if (lv)
             out->type = lv->type;
         return;
@@ -260,9 +260,7 @@ static Value *emit_custom(GenericOp *g, CallArgs *args)
         ins[i] = generic_input(g, args->pos[i + 1]);
     if (!g->ok)
         return val_error(in);
-    IrNode *node = ir_node_new(L->graph, g->name, g->domain, ins, n_in, g->n_outputs, sema_user_span(in, g->span));
-    node->scope = L->scope;
-    node->scope_type = L->scope_type;
+    IrNode *node = lower_node(L, NULL, g->name, g->domain, ins, n_in, g->n_outputs, sema_user_span(in, g->span));
     for (int i = 0; i < args->n_kw; i++) {
         const char *k = args->kw_names[i];
         Value *v = args->kw_values[i];
@@ -284,14 +282,14 @@ static Value *emit_custom(GenericOp *g, CallArgs *args)
     if (!g->ok)
         return val_error(in);
     if (node->n_outputs == 1)
-        return lower_wrap(in, node->outputs[0]);
+        return bridge_wrap(in, node->outputs[0]);
     Value *t = val_tuple(in, node->n_outputs);
     for (int i = 0; i < node->n_outputs; i++)
-        vlist_push(in, t->u.list, lower_wrap(in, node->outputs[i]));
+        vlist_push(in, t->u.list, bridge_wrap(in, node->outputs[i]));
     return t;
 }
 
-Value *lower_generic_op(Interp *in, CallArgs *args, Span span)
+Value *bridge_generic_op(Interp *in, CallArgs *args, Span span)
 {
     Value *name = args->n_pos > 0 ? args->pos[0] : NULL;
     if (!name || name->kind != VK_STR)
@@ -310,9 +308,9 @@ Value *lower_generic_op(Interp *in, CallArgs *args, Span span)
         OnnxOp *op = arena_alloc(in->arena, sizeof *op);
         op->name = g.name;
         op->domain = "";
-        return lower_onnx_call(in, op, &rest, span);
+        return bridge_onnx_call(in, op, &rest, span);
     }
-    if (!in->lower || !in->lower->model || !in->lower->active)
+    if (!in->lower || !in->lower->model || !in->lowering)
         return sema_error(in, span, "onnx.op(\"%s\") can only be used in forward()", text);
     if (!generic_options(&g, args))
         return val_error(in);

@@ -1,16 +1,16 @@
 /* Module calls during lowering: every `module(x)` in forward() goes through
- * lower_module_call(), which
+ * bridge_module_call(), which
  *
  *   - makes the module's path (layer1.0.conv1) and class the scope of the
  *     nodes its forward() emits (node names, node metadata);
  *   - with --functions, lowers the call as an ONNX local function: the
  *     forward() body goes into a function graph, and the caller's graph gets
- *     one node calling it.  See lower/functions.h. */
+ *     one node calling it.  See sema/bridge/bridge.h. */
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "lower/functions.h"
+#include "sema/bridge/bridge.h"
 #include "sema/sema_internal.h"
 
 static const char *module_path(Interp *in, Value *mod)
@@ -26,7 +26,9 @@ static const char *module_class(Value *mod)
     return mod->kind == VK_INSTANCE ? mod->u.inst->cls->u.cls->name : NULL;
 }
 
-Value *lower_module_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Span span)
+static Value *function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Span span);
+
+Value *bridge_module_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Span span)
 {
     Lower *L = in->lower;
     const char *path = module_path(in, mod);
@@ -35,8 +37,8 @@ Value *lower_module_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Spa
     const char *saved = L->scope, *saved_type = L->scope_type;
     L->scope = path;
     L->scope_type = module_class(mod);
-    Value *r = L->active && L->functions ? lower_function_call(in, mod, fwd, args, span)
-                                         : call_value(in, fwd, args, span);
+    Value *r = in->lowering && in->functions ? function_call(in, mod, fwd, args, span)
+                                             : call_value(in, fwd, args, span);
     L->scope = saved;
     L->scope_type = saved_type;
     return r;
@@ -62,7 +64,7 @@ typedef struct FnCall {
     int n_param_names;
 } FnCall;
 
-static bool class_selected(LowerFunctions *F, const char *name)
+static bool class_selected(BridgeFunctions *F, const char *name)
 {
     if (F->all)
         return true;
@@ -104,7 +106,7 @@ static Value *map_arg(FnCall *fc, Value *v, const char *hint, int depth)
 {
     Interp *in = fc->in;
     if (v->kind == VK_TENSOR && !v->u.tensor->is_static && v->u.tensor->ir)
-        return lower_wrap(in, body_input(fc, v->u.tensor->ir, hint));
+        return bridge_wrap(in, body_input(fc, v->u.tensor->ir, hint));
     if (value_is_dynamic_scalar(v)) {
         Value *s = val_none(in);
         *s = *v;
@@ -171,7 +173,7 @@ static Value *map_result(FnCall *fc, Value *v, IrValue **call_outputs, int depth
 {
     Interp *in = fc->in;
     if (v->kind == VK_TENSOR && !v->u.tensor->is_static && v->u.tensor->ir)
-        return lower_wrap(in, result_value(fc, v->u.tensor->ir, call_outputs));
+        return bridge_wrap(in, result_value(fc, v->u.tensor->ir, call_outputs));
     if (value_is_dynamic_scalar(v)) {
         Value *s = val_none(in);
         *s = *v;
@@ -458,7 +460,7 @@ static void set_body_outputs(FnCall *fc)
     }
 }
 
-static FunctionVariant *find_variant(Interp *in, LowerFunctions *F, const char *cls, const Config *cfg,
+static FunctionVariant *find_variant(Interp *in, BridgeFunctions *F, const char *cls, const Config *cfg,
                                      FnCall *fc, Span span)
 {
     Sig s = {.arena = in->arena};
@@ -507,11 +509,12 @@ static void forward_param_names(FnCall *fc, Value *fwd)
     }
 }
 
-Value *lower_function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Span span)
+/* The local-function form of bridge_module_call. */
+static Value *function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Span span)
 {
     Lower *L = in->lower;
     const char *cls = mod->u.inst->cls->u.cls->name;
-    if (!L->scope[0] || !class_selected(L->functions, cls))
+    if (!L->scope[0] || !class_selected(in->functions, cls))
         return call_value(in, fwd, args, span);
     IrGraph *caller = L->graph;
     FnCall fc = {.in = in};
@@ -529,7 +532,7 @@ Value *lower_function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, S
     capture_graph(&fc, fc.body, 0);
     set_body_outputs(&fc);
     Config cfg = module_config(in, mod);
-    FunctionVariant *v = find_variant(in, L->functions, cls, &cfg, &fc, span);
+    FunctionVariant *v = find_variant(in, in->functions, cls, &cfg, &fc, span);
     IrValue **ins = (IrValue **)fc.outer.items;
     IrNode *call = ir_node_new(caller, v->fn->name, v->fn->domain, ins, fc.outer.len, fc.results.len,
                                sema_user_span(in, span));
@@ -542,9 +545,9 @@ Value *lower_function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, S
     return map_result(&fc, r, call->outputs, 0);
 }
 
-void lower_functions_check(Interp *in)
+void bridge_functions_check(Interp *in)
 {
-    LowerFunctions *F = in->lower ? in->lower->functions : NULL;
+    BridgeFunctions *F = in->functions;
     for (int i = 0; F && i < F->n_classes; i++)
         if (!F->class_used[i])
             diag_warning(&in->c->diag, SPAN_NONE,

@@ -1,0 +1,110 @@
+/* Constant tensor storage: elements of every element type written from
+ * doubles and integers, and the default-initialization recipes of
+ * parameters, run when their data is needed or deferred until the model is
+ * written out. */
+#include <math.h>
+#include <string.h>
+
+#include "lower/lower.h"
+#include "support/prng.h"
+
+void lower_store_double(void *data, int64_t i, DType dt, double v)
+{
+    unsigned char *p = data;
+    switch (dt) {
+    case DT_FLOAT: { float f = (float)v; memcpy(p + i * 4, &f, 4); break; }
+    case DT_DOUBLE: memcpy(p + i * 8, &v, 8); break;
+    case DT_FLOAT16: { uint16_t h = dtype_half_from_double((float)v); memcpy(p + i * 2, &h, 2); break; }
+    case DT_BFLOAT16: { uint16_t h = dtype_bfloat16_from_double((float)v); memcpy(p + i * 2, &h, 2); break; }
+    case DT_BOOL: p[i] = v != 0.0; break;
+    default: {
+        int64_t x = isfinite(v) ? (int64_t)v : 0;
+        size_t sz = dtype_size(dt);
+        /* little-endian truncation to the element width */
+        for (size_t b = 0; b < sz; b++)
+            p[i * (int64_t)sz + (int64_t)b] = (unsigned char)((uint64_t)x >> (8 * b));
+        break;
+    }
+    }
+}
+
+void lower_store_int(void *data, int64_t i, DType dt, int64_t v)
+{
+    if (dtype_is_float(dt)) {
+        lower_store_double(data, i, dt, (double)v);
+        return;
+    }
+    unsigned char *p = data;
+    if (dt == DT_BOOL) {
+        p[i] = v != 0;
+        return;
+    }
+    size_t sz = dtype_size(dt);
+    for (size_t b = 0; b < sz; b++)
+        p[i * (int64_t)sz + (int64_t)b] = (unsigned char)((uint64_t)v >> (8 * b));
+}
+
+/* ---- initialization recipes ---- */
+
+/* The data of recipe R, written into DST (N elements of type DT). */
+static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
+{
+    Prng rng;
+    prng_seed(&rng, r->seed);
+    switch (r->init) {
+    case LOWER_INIT_FILL:
+        for (int64_t i = 0; i < n; i++)
+            lower_store_double(dst, i, dt, r->a);
+        break;
+    case LOWER_INIT_UNIFORM:
+    case LOWER_INIT_NORMAL:
+        for (int64_t i = 0; i < n; i++) {
+            double x = r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(&rng)
+                                                     : r->a + r->b * prng_normal(&rng);
+            lower_store_double(dst, i, dt, x);
+        }
+        break;
+    case LOWER_INIT_TRUNC_NORMAL:
+        for (int64_t i = 0; i < n; i++) {
+            double x;
+            do
+                x = r->a + r->b * prng_normal(&rng);
+            while (x < r->c || x > r->d);
+            lower_store_double(dst, i, dt, x);
+        }
+        break;
+    default:
+        memset(dst, 0, (size_t)n * dtype_size(dt));
+        break;
+    }
+}
+
+static void recipe_fill(const IrTensor *t, void *dst)
+{
+    run_recipe(dst, t->dtype, ir_tensor_numel(t), t->fill_ctx);
+}
+
+IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank, const int64_t *dims,
+                              bool defer)
+{
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++)
+        n *= dims[i];
+    if (!defer || (size_t)n * dtype_size(dt) < LOWER_DEFER_BYTES) {
+        IrTensor *d = ir_tensor_new(a, dt, rank, dims);
+        if (r->init != LOWER_INIT_ZEROS)
+            run_recipe(d->data, d->dtype, ir_tensor_numel(d), r);
+        return d;
+    }
+    IrTensor *d = arena_alloc(a, sizeof *d);
+    d->dtype = dt;
+    d->rank = rank;
+    d->dims = arena_alloc(a, sizeof(int64_t) * (size_t)(rank > 0 ? rank : 1));
+    memcpy(d->dims, dims, sizeof(int64_t) * (size_t)(rank > 0 ? rank : 0));
+    d->nbytes = (size_t)n * dtype_size(dt);
+    LowerRecipe *copy = arena_alloc(a, sizeof *copy);
+    *copy = *r;
+    d->fill = recipe_fill;
+    d->fill_ctx = copy;
+    return d;
+}
