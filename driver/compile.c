@@ -16,7 +16,6 @@
 #include "io/safetensors.h"
 #include "ir/symdim.h"
 #include "opt/opt.h"
-#include "sema/report.h"
 #include "sema/sema.h"
 
 #define MIN_OPSET 7

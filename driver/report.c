@@ -4,7 +4,7 @@
  *   - every unsupported call reached (torch functions, Tensor methods and
  *     torch.ops operators with no mapping), with its count and first place;
  *   - the specializations trace mode makes: in trace mode those recorded
- *     through report_specialization; in script mode, what trace mode would
+ *     through bridge_report_specialization; in script mode, what trace mode would
  *     fix to the examples, read off the graph (If and Loop nodes, sizes
  *     read at run time, lists of run-time length), by kind and line;
  *   - the operator histogram of the graph as far as it was built (main
@@ -16,7 +16,7 @@
 
 #include "driver/driver.h"
 #include "emit/emit.h"
-#include "sema/report.h"
+#include "sema/sema.h"
 
 typedef struct OpCount {
     const char *name;           /* "Gemm", "custom_domain::Foo" */

@@ -13,9 +13,9 @@
 #include "driver/driver.h"
 #include "io/example.h"
 #include "lower/lower.h"
+#include "sema/sema.h"
 #include "opt/fold.h"
 #include "opt/specialize.h"
-#include "sema/report.h"
 
 static int find_input(const IrGraph *g, const char *name)
 {

@@ -81,6 +81,23 @@ typedef struct CompileRequest {
     bool trace_points;
 } CompileRequest;
 
+/* --report: what the compiler met on the way (sema/bridge/report.c
+ * records it, driver/report.c writes it). */
+typedef struct ReportEntry {
+    const char *what;           /* "torch.maximum", "Tensor.max", ... */
+    Span first;                 /* in the user's code */
+    int count;
+} ReportEntry;
+
+typedef struct Report {
+    PtrVec unsupported;         /* ReportEntry*, in order of first sight */
+    PtrVec specializations;     /* ReportEntry* */
+    IrModel *model;             /* the graph as far as it was built */
+} Report;
+
+/* The domain of the stand-in nodes (never in a written model). */
+#define REPORT_STAND_IN_DOMAIN "tsc2onnx.unsupported"
+
 /* Returns the model, or NULL when errors were reported. */
 IrModel *sema_compile(Compiler *c, const CompileRequest *req);
 

@@ -18,8 +18,7 @@
 
 #include "ir/symdim.h"
 #include "sema/bridge/bridge.h"
-#include "sema/sema_internal.h"
-#include "sema/symbolic.h"
+#include "sema/interp/interp.h"
 
 typedef struct GenericOp {
     Interp *in;
@@ -161,11 +160,11 @@ static IrValue *generic_input(GenericOp *g, Value *v)
         g->ok = false;
         return NULL;
     }
-    if (v->kind != VK_TENSOR && !value_is_dynamic_scalar(v)) {
+    if (v->kind != VK_TENSOR && !val_is_dynamic_scalar(v)) {
         Tensor *t = bridge_const_tensor(in, v, DT_UNDEFINED, g->span);
         if (!t) {
-            sema_error(in, g->span, "onnx.op(\"%s::%s\"): an input must be a tensor, a number or a list of "
-                       "numbers, found '%s'", g->domain, g->name, value_type_name(in, v));
+            interp_error(in, g->span, "onnx.op(\"%s::%s\"): an input must be a tensor, a number or a list of "
+                       "numbers, found '%s'", g->domain, g->name, val_type_name(in, v));
             g->ok = false;
             return NULL;
         }
@@ -216,7 +215,7 @@ static void set_output_type(GenericOp *g, IrValue *out, int i)
         return;
     IrType t = ir_type_unknown_rank(g->dtype && g->dtype->kind == VK_DTYPE ? g->dtype->u.dtype : DT_UNDEFINED);
     if (g->shape && !shape_dims(in, g->shape, &t)) {
-        sema_error(in, g->span, "onnx.op(\"%s::%s\"): _shape must be a list of sizes (ints, names or None)",
+        interp_error(in, g->span, "onnx.op(\"%s::%s\"): _shape must be a list of sizes (ints, names or None)",
                    g->domain, g->name);
         g->ok = false;
     }
@@ -232,7 +231,7 @@ static bool generic_options(GenericOp *g, CallArgs *args)
         Value *v = args->kw_values[i];
         if (strcmp(k, "_outputs") == 0) {
             if (v->kind != VK_INT || v->dyn || v->u.i < 1 || v->u.i > 1024) {
-                sema_error(in, g->span, "onnx.op: _outputs must be a positive compile-time integer");
+                interp_error(in, g->span, "onnx.op: _outputs must be a positive compile-time integer");
                 return false;
             }
             g->n_outputs = (int)v->u.i;
@@ -243,7 +242,7 @@ static bool generic_options(GenericOp *g, CallArgs *args)
         } else if (strcmp(k, "_shape") == 0) {
             g->shape = v;
         } else if (k[0] == '_') {
-            sema_error(in, g->span, "onnx.op: unknown option '%s' (_outputs, _like, _dtype, _shape)", k);
+            interp_error(in, g->span, "onnx.op: unknown option '%s' (_outputs, _like, _dtype, _shape)", k);
             return false;
         }
     }
@@ -260,7 +259,7 @@ static Value *emit_custom(GenericOp *g, CallArgs *args)
         ins[i] = generic_input(g, args->pos[i + 1]);
     if (!g->ok)
         return val_error(in);
-    IrNode *node = lower_node(L, NULL, g->name, g->domain, ins, n_in, g->n_outputs, sema_user_span(in, g->span));
+    IrNode *node = lower_node(L, NULL, g->name, g->domain, ins, n_in, g->n_outputs, interp_user_span(in, g->span));
     for (int i = 0; i < args->n_kw; i++) {
         const char *k = args->kw_names[i];
         Value *v = args->kw_values[i];
@@ -270,22 +269,22 @@ static Value *emit_custom(GenericOp *g, CallArgs *args)
         IrAttrKind kind = suffix_kind(k, &base);
         const char *name = intern_n(&in->c->names, k, base);
         if (!set_generic_attr(in, node, name, kind, v)) {
-            sema_error(in, g->span, "onnx.op(\"%s::%s\"): attribute '%s' cannot hold '%s' (ints, floats, "
+            interp_error(in, g->span, "onnx.op(\"%s::%s\"): attribute '%s' cannot hold '%s' (ints, floats, "
                        "strings, dtypes, lists of them, or constant tensors)", g->domain, g->name, k,
-                       value_type_name(in, v));
+                       val_type_name(in, v));
             return val_error(in);
         }
     }
     for (int i = 0; i < g->n_outputs; i++)
         set_output_type(g, node->outputs[i], i);
-    ir_model_add_opset(L->model, g->domain, symbolic_domain_version(in, g->domain));
+    ir_model_add_opset(L->model, g->domain, bridge_symbolic_domain_version(in, g->domain));
     if (!g->ok)
         return val_error(in);
     if (node->n_outputs == 1)
         return bridge_wrap(in, node->outputs[0]);
     Value *t = val_tuple(in, node->n_outputs);
     for (int i = 0; i < node->n_outputs; i++)
-        vlist_push(in, t->u.list, bridge_wrap(in, node->outputs[i]));
+        val_list_push(in, t->u.list, bridge_wrap(in, node->outputs[i]));
     return t;
 }
 
@@ -293,13 +292,13 @@ Value *bridge_generic_op(Interp *in, CallArgs *args, Span span)
 {
     Value *name = args->n_pos > 0 ? args->pos[0] : NULL;
     if (!name || name->kind != VK_STR)
-        return sema_error(in, span, "onnx.op expects the operator's name first, e.g. onnx.op(\"custom_domain::Foo\", x)");
+        return interp_error(in, span, "onnx.op expects the operator's name first, e.g. onnx.op(\"custom_domain::Foo\", x)");
     GenericOp g = {.in = in, .span = span, .n_outputs = 1, .ok = true};
     const char *text = name->u.s.ptr, *sep = strstr(text, "::");
     g.domain = sep ? arena_strndup(in->arena, text, (size_t)(sep - text)) : "";
     g.name = intern(&in->c->names, sep ? sep + 2 : text);
     if (!g.name[0] || strchr(g.name, ':'))
-        return sema_error(in, span, "onnx.op(\"%s\"): expected \"OP\" or \"DOMAIN::OP\"", text);
+        return interp_error(in, span, "onnx.op(\"%s\"): expected \"OP\" or \"DOMAIN::OP\"", text);
     CallArgs rest = *args;
     rest.pos = args->pos + 1;
     rest.n_pos = args->n_pos - 1;
@@ -311,7 +310,7 @@ Value *bridge_generic_op(Interp *in, CallArgs *args, Span span)
         return bridge_onnx_call(in, op, &rest, span);
     }
     if (!in->lower || !in->lower->model || !in->lowering)
-        return sema_error(in, span, "onnx.op(\"%s\") can only be used in forward()", text);
+        return interp_error(in, span, "onnx.op(\"%s\") can only be used in forward()", text);
     if (!generic_options(&g, args))
         return val_error(in);
     return emit_custom(&g, args);

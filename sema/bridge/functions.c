@@ -11,13 +11,13 @@
 #include <string.h>
 
 #include "sema/bridge/bridge.h"
-#include "sema/sema_internal.h"
+#include "sema/interp/interp.h"
 
 static const char *module_path(Interp *in, Value *mod)
 {
     if (mod->kind != VK_INSTANCE)
         return NULL;
-    Value *path = scope_get(mod->u.inst->attrs, intern(&in->c->names, "_tsc_path"));
+    Value *path = val_scope_get(mod->u.inst->attrs, intern(&in->c->names, "_tsc_path"));
     return path && path->kind == VK_STR ? path->u.s.ptr : NULL;
 }
 
@@ -33,12 +33,12 @@ Value *bridge_module_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, Sp
     Lower *L = in->lower;
     const char *path = module_path(in, mod);
     if (!L || !path)
-        return call_value(in, fwd, args, span);
+        return interp_call(in, fwd, args, span);
     const char *saved = L->scope, *saved_type = L->scope_type;
     L->scope = path;
     L->scope_type = module_class(mod);
     Value *r = in->lowering && in->functions ? function_call(in, mod, fwd, args, span)
-                                             : call_value(in, fwd, args, span);
+                                             : interp_call(in, fwd, args, span);
     L->scope = saved;
     L->scope_type = saved_type;
     return r;
@@ -107,7 +107,7 @@ static Value *map_arg(FnCall *fc, Value *v, const char *hint, int depth)
     Interp *in = fc->in;
     if (v->kind == VK_TENSOR && !v->u.tensor->is_static && v->u.tensor->ir)
         return bridge_wrap(in, body_input(fc, v->u.tensor->ir, hint));
-    if (value_is_dynamic_scalar(v)) {
+    if (val_is_dynamic_scalar(v)) {
         Value *s = val_none(in);
         *s = *v;
         s->dyn = body_input(fc, v->dyn, hint);
@@ -116,7 +116,7 @@ static Value *map_arg(FnCall *fc, Value *v, const char *hint, int depth)
     if ((v->kind == VK_LIST || v->kind == VK_TUPLE) && depth < 16) {
         Value *r = v->kind == VK_LIST ? val_list(in, v->u.list->len) : val_tuple(in, v->u.list->len);
         for (int i = 0; i < v->u.list->len; i++)
-            vlist_push(in, r->u.list, map_arg(fc, v->u.list->items[i], hint, depth + 1));
+            val_list_push(in, r->u.list, map_arg(fc, v->u.list->items[i], hint, depth + 1));
         return r;
     }
     return v;
@@ -174,7 +174,7 @@ static Value *map_result(FnCall *fc, Value *v, IrValue **call_outputs, int depth
     Interp *in = fc->in;
     if (v->kind == VK_TENSOR && !v->u.tensor->is_static && v->u.tensor->ir)
         return bridge_wrap(in, result_value(fc, v->u.tensor->ir, call_outputs));
-    if (value_is_dynamic_scalar(v)) {
+    if (val_is_dynamic_scalar(v)) {
         Value *s = val_none(in);
         *s = *v;
         s->dyn = result_value(fc, v->dyn, call_outputs);
@@ -183,7 +183,7 @@ static Value *map_result(FnCall *fc, Value *v, IrValue **call_outputs, int depth
     if ((v->kind == VK_LIST || v->kind == VK_TUPLE) && depth < 16) {
         Value *r = v->kind == VK_LIST ? val_list(in, v->u.list->len) : val_tuple(in, v->u.list->len);
         for (int i = 0; i < v->u.list->len; i++)
-            vlist_push(in, r->u.list, map_result(fc, v->u.list->items[i], call_outputs, depth + 1));
+            val_list_push(in, r->u.list, map_result(fc, v->u.list->items[i], call_outputs, depth + 1));
         return r;
     }
     if (v->kind == VK_DICT && depth < 16) {
@@ -191,7 +191,7 @@ static Value *map_result(FnCall *fc, Value *v, IrValue **call_outputs, int depth
         for (int i = 0; i < v->u.dict->len; i++) {
             DictEntry *de = &v->u.dict->entries[i];
             if (!de->deleted)
-                dict_set(in, r->u.dict, de->key, map_result(fc, de->value, call_outputs, depth + 1));
+                val_dict_set(in, r->u.dict, de->key, map_result(fc, de->value, call_outputs, depth + 1));
         }
         return r;
     }
@@ -486,7 +486,7 @@ static FunctionVariant *find_variant(Interp *in, BridgeFunctions *F, const char 
     v->fn->attrs = cfg->names;
     v->fn->n_attrs = cfg->n;
     v->fn->class_name = cls;
-    v->fn->span = sema_user_span(in, span);
+    v->fn->span = interp_user_span(in, span);
     fc->body->name = v->fn->name;
     ptrvec_push(in->arena, &F->variants, v);
     ptrvec_push(in->arena, &m->functions, v->fn);
@@ -515,14 +515,14 @@ static Value *function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, 
     Lower *L = in->lower;
     const char *cls = mod->u.inst->cls->u.cls->name;
     if (!L->scope[0] || !class_selected(in->functions, cls))
-        return call_value(in, fwd, args, span);
+        return interp_call(in, fwd, args, span);
     IrGraph *caller = L->graph;
     FnCall fc = {.in = in};
     fc.body = ir_graph_new(L->model, NULL, cls);
     forward_param_names(&fc, fwd);
     CallArgs mapped = map_args(&fc, args);
     L->graph = fc.body;
-    Value *r = call_value(in, fwd, &mapped, span);
+    Value *r = interp_call(in, fwd, &mapped, span);
     L->graph = caller;
     if (!r || r->kind == VK_ERROR)
         return r;
@@ -535,7 +535,7 @@ static Value *function_call(Interp *in, Value *mod, Value *fwd, CallArgs *args, 
     FunctionVariant *v = find_variant(in, in->functions, cls, &cfg, &fc, span);
     IrValue **ins = (IrValue **)fc.outer.items;
     IrNode *call = ir_node_new(caller, v->fn->name, v->fn->domain, ins, fc.outer.len, fc.results.len,
-                               sema_user_span(in, span));
+                               interp_user_span(in, span));
     call->scope = L->scope;
     call->scope_type = L->scope_type;
     for (int i = 0; i < cfg.n; i++)

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "sema/bridge/bridge.h"
-#include "sema/sema_internal.h"
+#include "sema/interp/interp.h"
 
 typedef struct OnnxCall {
     Interp *in;
@@ -32,7 +32,7 @@ static void call_error(OnnxCall *k, Span span, const char *fmt, const char *a, c
 {
     char msg[512];
     snprintf(msg, sizeof msg, fmt, a, b);
-    sema_error(k->in, span, "onnx.%s: %s", k->op->name, msg);
+    interp_error(k->in, span, "onnx.%s: %s", k->op->name, msg);
     k->ok = false;
 }
 
@@ -46,11 +46,11 @@ static const OpSchema *find_schema(Interp *in, const OnnxOp *op, Span span)
     if (s)
         return s;
     if (first > 0)
-        sema_error(in, span, "onnx.%s needs opset %d or later (compiling for opset %d)", op->name, first, opset);
+        interp_error(in, span, "onnx.%s needs opset %d or later (compiling for opset %d)", op->name, first, opset);
     else if (first < 0)
-        sema_error(in, span, "onnx.%s does not exist at opset %d", op->name, opset);
+        interp_error(in, span, "onnx.%s does not exist at opset %d", op->name, opset);
     else
-        sema_error(in, span, "unknown ONNX operator 'onnx.%s'", op->name);
+        interp_error(in, span, "unknown ONNX operator 'onnx.%s'", op->name);
     return NULL;
 }
 
@@ -110,7 +110,7 @@ static DType value_elem_type(const Value *v)
 {
     if (v->kind == VK_TENSOR)
         return v->u.tensor->dtype;
-    if (value_is_dynamic_scalar(v))
+    if (val_is_dynamic_scalar(v))
         return v->kind == VK_INT ? DT_INT64 : v->kind == VK_FLOAT ? DT_FLOAT : DT_BOOL;
     return DT_UNDEFINED;
 }
@@ -176,7 +176,7 @@ static void convert_constants(OnnxCall *k)
 {
     for (int i = 0; i < k->n_inputs && k->ok; i++) {
         Value *v = k->inputs[i];
-        if (!v || v->kind == VK_TENSOR || value_is_dynamic_scalar(v))
+        if (!v || v->kind == VK_TENSOR || val_is_dynamic_scalar(v))
             continue;
         if (v->kind == VK_ERROR) {
             k->ok = false;
@@ -186,7 +186,7 @@ static void convert_constants(OnnxCall *k)
         Tensor *t = bridge_const_tensor(k->in, v, dt, k->input_spans[i]);
         if (!t) {
             call_error(k, k->input_spans[i], "input '%s' must be a tensor or a number, found '%s'",
-                       k->params[i]->name, value_type_name(k->in, v));
+                       k->params[i]->name, val_type_name(k->in, v));
             return;
         }
         k->inputs[i] = val_tensor(k->in, t);
@@ -335,15 +335,15 @@ static void check_attributes(OnnxCall *k, CallArgs *args)
             call_error(k, k->span, "has no attribute '%s'%s", name, "");
             continue;
         }
-        if (!value_is_static(v) && v->kind != VK_NONE) {
-            sema_error(in, k->span, "onnx.%s: attribute '%s' needs a value known at compile time; "
+        if (!val_is_static(v) && v->kind != VK_NONE) {
+            interp_error(in, k->span, "onnx.%s: attribute '%s' needs a value known at compile time; "
                        "this one is computed at run time", k->op->name, name);
             k->ok = false;
         }
     }
     for (int i = 0; i < OP_MAX_ATTRS && k->schema->attrs[i].name && k->ok; i++) {
         const OpAttrDef *def = &k->schema->attrs[i];
-        if (def->required && !arg_get(args, -1, def->name))
+        if (def->required && !interp_arg(args, -1, def->name))
             call_error(k, k->span, "missing required attribute '%s'%s", def->name, "");
     }
 }
@@ -398,7 +398,7 @@ static Value *wrap_outputs(Interp *in, IrNode *node)
         return bridge_wrap(in, node->outputs[0]);
     Value *t = val_tuple(in, node->n_outputs);
     for (int i = 0; i < node->n_outputs; i++)
-        vlist_push(in, t->u.list, bridge_wrap(in, node->outputs[i]));
+        val_list_push(in, t->u.list, bridge_wrap(in, node->outputs[i]));
     return t;
 }
 
@@ -416,7 +416,7 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
     }
     /* the node is attributed to the user's line that led to it */
     IrNode *node = lower_node(L, k->schema, k->op->name, k->op->domain, ir_in, k->n_inputs, k->n_outputs,
-                              sema_user_span(in, k->span));
+                              interp_user_span(in, k->span));
     apply_attributes(k, args, node);
     if (!k->ok)
         return val_error(in);
@@ -425,7 +425,7 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
     Diag *d = &in->c->diag;
     if (!opschema_infer(k->schema, node, consts, L->opset, in->arena, d)) {
         if (d->nerrors == errors)
-            sema_error(in, k->span, "onnx.%s: shape inference failed", k->op->name);
+            interp_error(in, k->span, "onnx.%s: shape inference failed", k->op->name);
         return val_error(in);
     }
     return wrap_outputs(in, node);
@@ -434,7 +434,7 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
 Value *bridge_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
 {
     if (!in->lower || !in->lower->model)
-        return sema_error(in, span, "onnx.%s cannot be used here", op->name);
+        return interp_error(in, span, "onnx.%s cannot be used here", op->name);
     if (strcmp(op->name, "op") == 0 && !op->domain[0])
         return bridge_generic_op(in, args, span);    /* onnx.op("domain::Op", ...) */
     OnnxCall k = {.in = in, .op = op, .span = span, .ok = true};
@@ -452,7 +452,7 @@ Value *bridge_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
     if (!k.ok)
         return val_error(in);
     if (!in->lowering)
-        return sema_error(in, span, "onnx.%s on compile-time tensors cannot be evaluated yet "
+        return interp_error(in, span, "onnx.%s on compile-time tensors cannot be evaluated yet "
                           "(only forward() may compute on tensors)", op->name);
     return emit_node(&k, args);
 }

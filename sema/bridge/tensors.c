@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "sema/bridge/bridge.h"
-#include "sema/native_tensor.h"
+#include "sema/native/native.h"
 
 /* ---- tensors from Python values ---- */
 
@@ -89,7 +89,7 @@ Value *bridge_const_value(Interp *in, Value *v, DType dt, Span span)
         return v;
     Tensor *t = bridge_const_tensor(in, v, dt, span);
     if (!t)
-        return sema_error(in, span, "expected a tensor or a number, found '%s'", value_type_name(in, v));
+        return interp_error(in, span, "expected a tensor or a number, found '%s'", val_type_name(in, v));
     return val_tensor(in, t);
 }
 
@@ -103,7 +103,7 @@ static IrValue *materialize_static(Interp *in, Tensor *t, Span span)
     Lower *L = in->lower;
     for (int i = 0; i < owner->rank; i++)
         if (owner->dims[i].value < 0) {
-            sema_error(in, span, "internal: a compile-time tensor with an unknown dimension");
+            interp_error(in, span, "internal: a compile-time tensor with an unknown dimension");
             return NULL;
         }
     IrTensor *data = bridge_tensor_data_deferred(in, owner);
@@ -115,10 +115,10 @@ static IrValue *materialize_static(Interp *in, Tensor *t, Span span)
 
 IrValue *bridge_ir_of(Interp *in, Value *v, Span span)
 {
-    if (value_is_dynamic_scalar(v))
+    if (val_is_dynamic_scalar(v))
         return v->dyn;
     if (v->kind != VK_TENSOR) {
-        sema_error(in, span, "expected a tensor, found '%s'", value_type_name(in, v));
+        interp_error(in, span, "expected a tensor, found '%s'", val_type_name(in, v));
         return NULL;
     }
     Tensor *t = v->u.tensor;

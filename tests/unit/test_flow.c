@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "parser/parse.h"
-#include "sema/flow.h"
+#include "sema/flow/flow.h"
 #include "support/context.h"
 
 static int n_tests, n_failed;

@@ -1,0 +1,962 @@
+/* Functions, classes and objects: argument binding, frames, method
+ * resolution (C3), attribute lookup with Python's descriptor order,
+ * super(), and exceptions with the chain of calls that raised them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sema/bridge/bridge.h"
+#include "sema/flow/flow.h"
+#include "sema/interp/interp.h"
+#include "sema/native/native.h"
+#include "sema/types/types.h"
+
+/* ---- errors ---- */
+
+static bool span_is_user(Interp *in, Span s)
+{
+    const SourceFile *f = source_file(&in->c->sources, s.file);
+    return f && f->path[0] != '<';
+}
+
+/* The span to report at: the error's own place when it is in the user's
+ * files, else the innermost call from user code into the stdlib. */
+Span interp_user_span(Interp *in, Span span)
+{
+    if (span_is_user(in, span))
+        return span;
+    for (Frame *f = in->frame; f; f = f->caller)
+        if (span_is_user(in, f->call_span))
+            return f->call_span;
+    return span;
+}
+
+/* Notes for the user-code calls that led here (at most a few). */
+static void call_chain_notes(Interp *in, Span reported)
+{
+    int shown = 0;
+    for (Frame *f = in->frame; f && shown < 4; f = f->caller) {
+        if (!f->func || !span_is_user(in, f->call_span) || f->call_span.start == reported.start)
+            continue;
+        diag_note(&in->c->diag, f->call_span, "in '%s' called from here", f->func->qualname);
+        shown++;
+    }
+}
+
+/* Whether the same error was reported at the same place already (a loop
+ * unrolled at compile time meets it once per iteration): the key is the
+ * interned "file:start:end:message". */
+static bool already_reported(Interp *in, Span at, const char *msg)
+{
+    const char *key = intern(&in->c->names, arena_sprintf(in->arena, "%u:%u:%u:%s", (unsigned)at.file,
+                                                          (unsigned)at.start, (unsigned)at.end, msg));
+    if (types_cache_get(in, key))
+        return true;
+    types_cache_put(in, key, key);
+    return false;
+}
+
+Value *interp_error(Interp *in, Span span, const char *fmt, ...)
+{
+    char msg[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    Span at = interp_user_span(in, span);
+    if (already_reported(in, at, msg))
+        return val_error(in);
+    diag_error(&in->c->diag, at, "%s", msg);
+    call_chain_notes(in, at);
+    return val_error(in);
+}
+
+/* Where an exception was raised and the calls that led there: the
+ * innermost TB_INNER entries and the outermost TB_OUTER ones, so that deep
+ * recursion still shows where user code started it; the calls between
+ * (`omitted`) come before entry `gap`. */
+#define TB_INNER 12
+#define TB_OUTER 4
+typedef struct Traceback {
+    Span spans[TB_INNER + TB_OUTER];
+    const char *names[TB_INNER + TB_OUTER];
+    int len, gap, omitted;
+} Traceback;
+
+void interp_record_traceback(Interp *in, Value *exc, Span span)
+{
+    (void)exc;
+    Traceback *tb = arena_alloc(in->arena, sizeof *tb);
+    tb->spans[tb->len] = span;
+    tb->names[tb->len++] = NULL;
+    int calls = 0;
+    for (Frame *f = in->frame; f; f = f->caller)
+        calls += f->func != NULL;
+    int k = 0;
+    tb->gap = tb->len + calls;
+    for (Frame *f = in->frame; f; f = f->caller) {
+        if (!f->func)
+            continue;
+        bool inner = k < TB_INNER - 1, outer = k >= calls - TB_OUTER;
+        if (inner || outer || calls < TB_INNER + TB_OUTER) {
+            if (!inner && tb->omitted && tb->gap > tb->len)
+                tb->gap = tb->len;
+            tb->spans[tb->len] = f->call_span;
+            tb->names[tb->len++] = f->func->qualname;
+        } else {
+            tb->omitted++;
+        }
+        k++;
+    }
+    Value *holder = val_none(in);
+    holder->u.wrapped = (Value *)tb;
+    val_scope_set(in->arena, exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"), holder);
+}
+
+static const char *exception_message(Interp *in, Value *exc)
+{
+    Value *args = val_scope_get(exc->u.inst->attrs, intern(&in->c->names, "args"));
+    if (!args || args->kind != VK_TUPLE || args->u.list->len == 0)
+        return "";
+    if (args->u.list->len == 1)
+        return val_to_str(in, args->u.list->items[0]);
+    return val_repr(in, args);
+}
+
+static bool same_call(const Traceback *tb, int i, int j)
+{
+    return tb->spans[i].file == tb->spans[j].file && tb->spans[i].start == tb->spans[j].start &&
+           tb->names[i] == tb->names[j];
+}
+
+/* Notes for the calls of TB after entry FIRST, in user files.  A run of the
+ * same call (recursion) is one note with its count; the calls recorded
+ * neither among the innermost nor the outermost are counted in a note. */
+static void traceback_notes(Interp *in, const Traceback *tb, int first, Span reported)
+{
+    int shown = 0;
+    for (int i = first + 1; i < tb->len; i++) {
+        int skipped = i == tb->gap ? tb->omitted : 0;
+        if (skipped && !(i > first + 1 && same_call(tb, i - 1, i)))
+            diag_note(&in->c->diag, SPAN_NONE, "... %d more calls ...", skipped);
+        if (!span_is_user(in, tb->spans[i]))
+            continue;
+        int times = 1;
+        while (i + 1 < tb->len && same_call(tb, i, i + 1)) {
+            times += 1 + (i + 1 == tb->gap ? tb->omitted : 0);
+            i++;
+        }
+        bool at_error = tb->spans[i].file == reported.file && tb->spans[i].start == reported.start;
+        const char *name = tb->names[i] ? tb->names[i] : "?";
+        if (times > 1)
+            diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here (%d times, recursively)", name, times);
+        else if (!at_error || i + 1 == tb->len)
+            diag_note(&in->c->diag, tb->spans[i], "in '%s' called from here", name);
+        if (++shown == 8)
+            break;
+    }
+}
+
+void interp_report_uncaught(Interp *in)
+{
+    Value *exc = in->exc;
+    in->exc = NULL;
+    if (!exc || (in->cls.compile_error && interp_isinstance(in, exc, in->cls.compile_error)))
+        return;     /* none, or already reported */
+    bool aborted = exc == in->abort;
+    if (aborted && in->abort_reported)
+        return;
+    in->abort_reported |= aborted;
+    const char *msg = exception_message(in, exc);
+    Value *holder = val_scope_get(exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"));
+    Traceback *tb = holder ? (Traceback *)holder->u.wrapped : NULL;
+    Span at = in->exc_span;
+    int first = 0;
+    if (tb) {
+        /* report at the innermost place in the user's files */
+        for (first = 0; first < tb->len && !span_is_user(in, tb->spans[first]); first++)
+            ;
+        if (first == tb->len)
+            first = 0;
+        at = tb->spans[first];
+    }
+    const char *cls = exc->u.inst->cls->u.cls->name;
+    if (aborted)
+        diag_error(&in->c->diag, at, "%s", msg);
+    else if (*msg)
+        diag_error(&in->c->diag, at, "%s: %s", cls, msg);
+    else
+        diag_error(&in->c->diag, at, "%s raised at compile time", cls);
+    if (!tb)
+        return;
+    traceback_notes(in, tb, first, at);
+}
+
+Value *interp_raise(Interp *in, Value *exc_class, Span span, const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    Value *msg = val_cstr(in, buf);
+    Value *exc = val_none(in);
+    exc->kind = VK_INSTANCE;
+    exc->u.inst = arena_alloc(in->arena, sizeof(Instance));
+    exc->u.inst->cls = exc_class;
+    exc->u.inst->attrs = flow_scope_new(in);
+    Value *args = val_tuple(in, 1);
+    val_list_push(in, args->u.list, msg);
+    val_scope_set(in->arena, exc->u.inst->attrs, intern(&in->c->names, "args"), args);
+    in->exc = exc;
+    in->exc_span = span;
+    interp_record_traceback(in, exc, span);
+    return NULL;
+}
+
+/* ---- functions ---- */
+
+Closure *interp_closure_of(Interp *in, Frame *f)
+{
+    Closure *c = arena_alloc(in->arena, sizeof *c);
+    c->scope = f->locals;
+    c->next = f->closure;
+    return c;
+}
+
+static const AstNode *def_arguments(const AstNode *def)
+{
+    return def->kind == AST_LAMBDA ? def->u.lambda.args : def->u.function_def.args;
+}
+
+Value *interp_make_function(Interp *in, const AstNode *def, const char *name, Span span)
+{
+    (void)span;
+    Function *fn = arena_alloc(in->arena, sizeof *fn);
+    fn->name = name;
+    fn->def = def;
+    fn->args = def_arguments(def);
+    const AstNode *a = fn->args;
+    fn->n_defaults = a->u.arguments.defaults.len;
+    fn->defaults = arena_alloc(in->arena, sizeof(Value *) * (size_t)(fn->n_defaults + 1));
+    for (int i = 0; i < fn->n_defaults; i++) {
+        fn->defaults[i] = interp_eval(in, a->u.arguments.defaults.items[i]);
+        if (!fn->defaults[i])
+            return NULL;
+    }
+    int nk = a->u.arguments.kwonlyargs.len;
+    fn->kw_defaults = arena_alloc(in->arena, sizeof(Value *) * (size_t)(nk + 1));
+    for (int i = 0; i < nk; i++) {
+        const AstNode *d = i < a->u.arguments.kw_defaults.len ? a->u.arguments.kw_defaults.items[i] : NULL;
+        if (d && !(fn->kw_defaults[i] = interp_eval(in, d)))
+            return NULL;
+    }
+    Frame *f = in->frame;
+    fn->globals = f->globals;
+    fn->module = f->module;
+    if (f->locals == f->globals)
+        fn->closure = NULL;             /* module level */
+    else if (!f->func)
+        fn->closure = f->closure;       /* class body: methods do not see it */
+    else
+        fn->closure = interp_closure_of(in, f);
+    Value *cls_name = f->func || f->locals == f->globals ? NULL : val_scope_get(f->locals, in->id.qualname);
+    fn->qualname = cls_name && cls_name->kind == VK_STR ? arena_sprintf(in->arena, "%s.%s", cls_name->u.s.ptr, name) : name;
+    Value *v = val_none(in);
+    v->kind = VK_FUNCTION;
+    v->u.func = fn;
+    return v;
+}
+
+/* Binding of call arguments to parameters, with Python's rules. */
+typedef struct Binder {
+    Interp *in;
+    Function *fn;
+    Scope *locals;
+    Span span;
+    const AstNode **params;     /* positional parameters: posonly + args */
+    int n_params, n_posonly;
+    bool *bound;
+    bool ok;
+} Binder;
+
+static void bind_fail(Binder *b, const char *fmt, const char *arg)
+{
+    if (!b->ok)
+        return;
+    b->ok = false;
+    char msg[512];
+    snprintf(msg, sizeof msg, fmt, arg);
+    interp_error(b->in, b->span, "%s() %s", b->fn->name, msg);
+    if (span_is_user(b->in, b->fn->def->span))
+        diag_note(&b->in->c->diag, b->fn->def->span, "'%s' is defined here", b->fn->name);
+}
+
+static void bind_positional(Binder *b, CallArgs *args)
+{
+    Interp *in = b->in;
+    const AstNode *a = b->fn->args;
+    int n = args->n_pos < b->n_params ? args->n_pos : b->n_params;
+    for (int i = 0; i < n; i++) {
+        val_scope_set(in->arena, b->locals, b->params[i]->u.arg.name, args->pos[i]);
+        b->bound[i] = true;
+    }
+    Value *rest = val_tuple(in, args->n_pos > n ? args->n_pos - n : 0);
+    for (int i = n; i < args->n_pos; i++)
+        val_list_push(in, rest->u.list, args->pos[i]);
+    if (a->u.arguments.vararg)
+        val_scope_set(in->arena, b->locals, a->u.arguments.vararg->u.arg.name, rest);
+    else if (args->n_pos > b->n_params) {
+        char buf[96];
+        snprintf(buf, sizeof buf, "%d", args->n_pos);
+        char fmt[160];
+        snprintf(fmt, sizeof fmt, "takes %d positional argument%s but %%s %s given", b->n_params,
+                 b->n_params == 1 ? "" : "s", args->n_pos == 1 ? "was" : "were");
+        bind_fail(b, fmt, buf);
+    }
+}
+
+static bool bind_keyword(Binder *b, const char *name, Value *v, Value *kwargs)
+{
+    Interp *in = b->in;
+    for (int i = b->n_posonly; i < b->n_params; i++) {
+        if (b->params[i]->u.arg.name != name)
+            continue;
+        if (b->bound[i]) {
+            bind_fail(b, "got multiple values for argument '%s'", name);
+            return false;
+        }
+        val_scope_set(in->arena, b->locals, name, v);
+        b->bound[i] = true;
+        return true;
+    }
+    const AstList *kwonly = &b->fn->args->u.arguments.kwonlyargs;
+    for (int i = 0; i < kwonly->len; i++) {
+        if (kwonly->items[i]->u.arg.name != name)
+            continue;
+        if (val_scope_get(b->locals, name)) {
+            bind_fail(b, "got multiple values for argument '%s'", name);
+            return false;
+        }
+        val_scope_set(in->arena, b->locals, name, v);
+        return true;
+    }
+    if (kwargs) {
+        val_dict_set(in, kwargs->u.dict, val_cstr(in, name), v);
+        return true;
+    }
+    bind_fail(b, "got an unexpected keyword argument '%s'", name);
+    return false;
+}
+
+static void bind_defaults(Binder *b)
+{
+    Interp *in = b->in;
+    Function *fn = b->fn;
+    int first_default = b->n_params - fn->n_defaults;
+    for (int i = 0; i < b->n_params; i++) {
+        if (b->bound[i])
+            continue;
+        if (i >= first_default) {
+            val_scope_set(in->arena, b->locals, b->params[i]->u.arg.name, fn->defaults[i - first_default]);
+            continue;
+        }
+        bind_fail(b, "missing required positional argument: '%s'", b->params[i]->u.arg.name);
+    }
+    const AstList *kwonly = &fn->args->u.arguments.kwonlyargs;
+    for (int i = 0; i < kwonly->len; i++) {
+        const char *name = kwonly->items[i]->u.arg.name;
+        if (val_scope_get(b->locals, name))
+            continue;
+        if (fn->kw_defaults[i])
+            val_scope_set(in->arena, b->locals, name, fn->kw_defaults[i]);
+        else
+            bind_fail(b, "missing required keyword-only argument: '%s'", name);
+    }
+}
+
+static bool bind_arguments(Interp *in, Function *fn, CallArgs *args, Scope *locals, Span span)
+{
+    const AstNode *a = fn->args;
+    Binder b = {.in = in, .fn = fn, .locals = locals, .span = span, .ok = true};
+    b.n_posonly = a->u.arguments.posonlyargs.len;
+    b.n_params = b.n_posonly + a->u.arguments.args.len;
+    b.params = arena_alloc(in->arena, sizeof(AstNode *) * (size_t)(b.n_params + 1));
+    b.bound = arena_alloc(in->arena, sizeof(bool) * (size_t)(b.n_params + 1));
+    for (int i = 0; i < b.n_posonly; i++)
+        b.params[i] = a->u.arguments.posonlyargs.items[i];
+    for (int i = 0; i < a->u.arguments.args.len; i++)
+        b.params[b.n_posonly + i] = a->u.arguments.args.items[i];
+    bind_positional(&b, args);
+    Value *kwargs = a->u.arguments.kwarg ? val_dict(in) : NULL;
+    for (int i = 0; i < args->n_kw && b.ok; i++)
+        bind_keyword(&b, args->kw_names[i], args->kw_values[i], kwargs);
+    if (kwargs)
+        val_scope_set(in->arena, locals, a->u.arguments.kwarg->u.arg.name, kwargs);
+    if (b.ok)
+        bind_defaults(&b);
+    return b.ok;
+}
+
+static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
+{
+    if (!interp_within_limits(in, span))
+        return NULL;
+    if (in->depth >= in->c->limits.max_call_depth)
+        return interp_abort(in, span, "maximum recursion depth (%d) exceeded at compile time "
+                            "(--limit call-depth=N raises the limit)", in->c->limits.max_call_depth);
+    Frame frame = {0};
+    frame.caller = in->frame;
+    frame.func = fn;
+    frame.locals = flow_scope_new(in);
+    frame.globals = fn->globals;
+    frame.closure = fn->closure;
+    frame.module = fn->module;
+    frame.call_span = span;
+    frame.defining_class = fn->decorated_from;
+    frame.first_arg = args->n_pos > 0 ? args->pos[0] : NULL;
+    if (!bind_arguments(in, fn, args, frame.locals, span))
+        return val_error(in);
+    if (!types_check_call(in, fn, args, frame.locals, span))
+        return val_error(in);
+    in->frame = &frame;
+    in->depth++;
+    if (types_script_frame(in)) {
+        types_enter_frame(in, fn, frame.locals);
+        types_check_optionals(in, fn);
+    }
+    Value *result;
+    if (fn->scripted && in->lower)
+        in->lower->scripted++;      /* its If and Loop nodes stay in a trace */
+    if (fn->def->kind == AST_LAMBDA) {
+        result = interp_eval(in, fn->def->u.lambda.body);
+    } else {
+        ExecStatus st = interp_exec_block(in, ast_function_body(fn->def));
+        result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value
+               : st == EXEC_MAYBE ? flow_function_result(in, span) : val_none(in);
+    }
+    if (fn->scripted && in->lower)
+        in->lower->scripted--;
+    in->depth--;
+    in->frame = frame.caller;
+    /* an error the stdlib reported (_native.error) unwinds to the user's
+     * call, which evaluates to poison so that later errors are reported too */
+    if (!result && in->exc && in->cls.compile_error && interp_isinstance(in, in->exc, in->cls.compile_error) &&
+        span_is_user(in, span) && !span_is_user(in, fn->def->span)) {
+        in->exc = NULL;
+        return val_error(in);
+    }
+    return result;
+}
+
+/* ---- classes and instances ---- */
+
+static bool mro_contains(Value **list, int n, const Value *c)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == c)
+            return true;
+    return false;
+}
+
+/* C3 linearization of the bases' MROs. */
+static bool compute_mro(Interp *in, Value *cls, Value **bases, int nb)
+{
+    int cap = 1;
+    for (int i = 0; i < nb; i++)
+        cap += bases[i]->u.cls->n_mro;
+    Value **out = arena_alloc(in->arena, sizeof(Value *) * (size_t)cap);
+    int n = 0;
+    out[n++] = cls;
+    int *pos = arena_alloc(in->arena, sizeof(int) * (size_t)(nb + 1));
+    for (;;) {
+        Value *pick = NULL;
+        for (int i = 0; i < nb && !pick; i++) {
+            Class *b = bases[i]->u.cls;
+            if (pos[i] >= b->n_mro)
+                continue;
+            Value *cand = b->mro[pos[i]];
+            bool in_tail = false;
+            for (int j = 0; j < nb && !in_tail; j++) {
+                Class *o = bases[j]->u.cls;
+                for (int k = pos[j] + 1; k < o->n_mro; k++)
+                    if (o->mro[k] == cand)
+                        in_tail = true;
+            }
+            if (!in_tail)
+                pick = cand;
+        }
+        if (!pick)
+            break;
+        if (!mro_contains(out, n, pick))
+            out[n++] = pick;
+        for (int i = 0; i < nb; i++) {
+            Class *b = bases[i]->u.cls;
+            if (pos[i] < b->n_mro && b->mro[pos[i]] == pick)
+                pos[i]++;
+        }
+    }
+    for (int i = 0; i < nb; i++)
+        if (pos[i] < bases[i]->u.cls->n_mro)
+            return false;
+    cls->u.cls->mro = out;
+    cls->u.cls->n_mro = n;
+    return true;
+}
+
+static void mark_methods(Value *cls, Scope *dict)
+{
+    for (int i = 0; i < dict->len; i++) {
+        Value *v = dict->entries[i].value;
+        if (!v)
+            continue;
+        if ((v->kind == VK_PROPERTY || v->kind == VK_STATICMETHOD || v->kind == VK_CLASSMETHOD) && v->u.wrapped)
+            v = v->u.wrapped;
+        if (v->kind == VK_FUNCTION && !v->u.func->decorated_from)
+            v->u.func->decorated_from = cls;
+    }
+}
+
+Value *interp_make_class(Interp *in, const char *name, Value **bases, int nb, Scope *dict,
+                  Module *mod, Span span)
+{
+    Value *v = val_none(in);
+    v->kind = VK_CLASS;
+    Class *c = arena_alloc(in->arena, sizeof *c);
+    v->u.cls = c;
+    c->name = name;
+    c->qualname = name;
+    c->dict = dict;
+    c->module = mod;
+    c->span = span;
+    if (nb == 0 && in->cls.object && in->cls.object != v) {
+        bases = arena_alloc(in->arena, sizeof(Value *));
+        bases[0] = in->cls.object;
+        nb = 1;
+    }
+    c->bases = bases;
+    c->n_bases = nb;
+    for (int i = 0; i < nb; i++)
+        if (bases[i]->u.cls->native > NATIVE_CLASS_TYPE && !c->native)
+            c->native = bases[i]->u.cls->native;
+    if (!compute_mro(in, v, bases, nb)) {
+        interp_error(in, span, "cannot create a consistent method resolution order for class '%s'", name);
+        c->mro = arena_alloc(in->arena, sizeof(Value *));
+        c->mro[0] = v;
+        c->n_mro = 1;
+    }
+    mark_methods(v, dict);
+    if (mod)
+        val_scope_set(in->arena, dict, in->id.module_, val_cstr(in, mod->name));
+    return v;
+}
+
+Value *interp_class_lookup(Value *cls, const char *name)
+{
+    Class *c = cls->u.cls;
+    for (int i = 0; i < c->n_mro; i++) {
+        Value *v = val_scope_get(c->mro[i]->u.cls->dict, name);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+bool interp_is_subclass(const Value *cls, const Value *base)
+{
+    if (cls->kind != VK_CLASS || base->kind != VK_CLASS)
+        return false;
+    return mro_contains(cls->u.cls->mro, cls->u.cls->n_mro, base);
+}
+
+
+Value *interp_class_of(Interp *in, const Value *v)
+{
+    switch (v->kind) {
+    case VK_INSTANCE: return v->u.inst->cls;
+    case VK_CLASS: return interp_builtin_class(in, "type");
+    case VK_TENSOR: return in->cls.tensor ? in->cls.tensor : interp_builtin_class(in, "object");
+    case VK_INT:
+        if (v->dyn && in->cls.runtime_int)
+            return in->cls.runtime_int;
+        return interp_builtin_class(in, "int");
+    case VK_FLOAT:
+        if (v->dyn && in->cls.runtime_float)
+            return in->cls.runtime_float;
+        return interp_builtin_class(in, "float");
+    case VK_BOOL:
+        if (v->dyn && in->cls.runtime_bool)
+            return in->cls.runtime_bool;
+        return interp_builtin_class(in, "bool");
+    case VK_STR: return interp_builtin_class(in, "str");
+    case VK_LIST: return interp_builtin_class(in, "list");
+    case VK_TUPLE: return interp_builtin_class(in, "tuple");
+    case VK_DICT: return interp_builtin_class(in, "dict");
+    case VK_RANGE: return interp_builtin_class(in, "range");
+    case VK_NONE: return interp_builtin_class(in, "NoneType");
+    case VK_SLICE: return interp_builtin_class(in, "slice");
+    case VK_DTYPE: return in->cls.dtype ? in->cls.dtype : interp_builtin_class(in, "object");
+    case VK_FUNCTION: case VK_BUILTIN: case VK_BOUND_METHOD: case VK_ONNX_OP:
+        return interp_builtin_class(in, "function");
+    default:
+        return interp_builtin_class(in, "object");
+    }
+}
+
+bool interp_isinstance(Interp *in, const Value *v, const Value *cls)
+{
+    if (cls == in->cls.parameter && in->cls.parameter)
+        return v->kind == VK_TENSOR && v->u.tensor->is_parameter;
+    return interp_is_subclass(interp_class_of(in, v), cls);
+}
+
+static Value *new_instance(Interp *in, Value *cls)
+{
+    Value *v = val_none(in);
+    v->kind = VK_INSTANCE;
+    v->u.inst = arena_alloc(in->arena, sizeof(Instance));
+    v->u.inst->cls = cls;
+    v->u.inst->attrs = flow_scope_new(in);
+    return v;
+}
+
+
+Value *interp_instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
+{
+    Class *c = cls->u.cls;
+    /* builtin types (int, list, dict ...) and plain object() */
+    if (c->native >= NATIVE_CLASS_OBJECT && c->module == NULL)
+        return interp_builtin_construct(in, cls, args, span);
+    Value *new_fn = interp_class_lookup(cls, intern(&in->c->names, "__new__"));
+    if (new_fn && new_fn->kind == VK_STATICMETHOD)
+        new_fn = new_fn->u.wrapped;
+    Value *obj;
+    if (new_fn && new_fn->kind == VK_FUNCTION) {
+        CallArgs nargs = *args;
+        nargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
+        nargs.pos[0] = cls;
+        if (args->n_pos)
+            memcpy(nargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        nargs.n_pos = args->n_pos + 1;
+        nargs.pos_spans = NULL;
+        obj = interp_call(in, new_fn, &nargs, span);
+        if (!obj || obj->kind == VK_ERROR || !interp_isinstance(in, obj, cls))
+            return obj;
+    } else {
+        obj = new_instance(in, cls);
+    }
+    Value *init = interp_class_lookup(cls, in->id.init);
+    if (init && (init->kind == VK_FUNCTION || init->kind == VK_BUILTIN)) {
+        CallArgs iargs = *args;
+        iargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
+        iargs.pos[0] = obj;
+        if (args->n_pos)
+            memcpy(iargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        iargs.n_pos = args->n_pos + 1;
+        iargs.pos_spans = NULL;
+        Value *r = interp_call(in, init, &iargs, span);
+        if (!r)
+            return NULL;
+        if (r->kind == VK_ERROR)
+            return r;
+    } else if (args->n_pos || args->n_kw) {
+        return interp_error(in, span, "%s() takes no arguments", c->name);
+    }
+    return obj;
+}
+
+/* ---- attributes ---- */
+
+static Value *bind_method(Interp *in, Value *self, Value *fn)
+{
+    Value *v = val_none(in);
+    v->kind = VK_BOUND_METHOD;
+    v->u.method = arena_alloc(in->arena, sizeof(BoundMethod));
+    v->u.method->self = self;
+    v->u.method->func = fn;
+    return v;
+}
+
+/* What a class attribute D becomes when read through OBJ (a descriptor
+ * step): functions bind, classmethods bind to the class, properties run. */
+static Value *descriptor_get(Interp *in, Value *d, Value *obj, Value *cls, Span span)
+{
+    switch (d->kind) {
+    case VK_FUNCTION: case VK_BUILTIN:
+        return obj ? bind_method(in, obj, d) : d;
+    case VK_STATICMETHOD:
+        return d->u.wrapped;
+    case VK_CLASSMETHOD:
+        return bind_method(in, cls, d->u.wrapped);
+    case VK_PROPERTY:
+        if (!obj)
+            return d;
+        return interp_call_simple(in, d->u.wrapped, &obj, 1, span);
+    default:
+        return d;
+    }
+}
+
+static Value *instance_getattr_hook(Interp *in, Value *obj, const char *name, Span span)
+{
+    Value *hook = interp_class_lookup(obj->u.inst->cls, in->id.getattr);
+    if (!hook || hook->kind != VK_FUNCTION)
+        return NULL;
+    Value *args[2] = {obj, val_cstr(in, name)};
+    Value *r = interp_call_simple(in, hook, args, 2, span);
+    if (!r && in->exc && interp_isinstance(in, in->exc, in->cls.attribute_error)) {
+        in->exc = NULL;
+        return NULL;
+    }
+    return r;
+}
+
+static Value *lookup_instance_attr(Interp *in, Value *obj, const char *name, Span span)
+{
+    Value *cls = obj->u.inst->cls;
+    Value *d = interp_class_lookup(cls, name);
+    if (d && d->kind == VK_PROPERTY)
+        return descriptor_get(in, d, obj, cls, span);
+    Value *v = val_scope_get(obj->u.inst->attrs, name);
+    if (v)
+        return v;
+    if (d)
+        return descriptor_get(in, d, obj, cls, span);
+    if (name == in->id.class_)
+        return cls;
+    return instance_getattr_hook(in, obj, name, span);
+}
+
+static Value *lookup_class_attr(Interp *in, Value *cls, const char *name, Span span)
+{
+    Value *d = interp_class_lookup(cls, name);
+    if (d)
+        return d->kind == VK_FUNCTION ? d : descriptor_get(in, d, NULL, cls, span);
+    if (name == in->id.name_ || name == in->id.qualname)
+        return val_cstr(in, cls->u.cls->name);
+    if (name == intern(&in->c->names, "__mro__")) {
+        Value *t = val_tuple(in, cls->u.cls->n_mro);
+        for (int i = 0; i < cls->u.cls->n_mro; i++)
+            val_list_push(in, t->u.list, cls->u.cls->mro[i]);
+        return t;
+    }
+    return NULL;
+}
+
+static Value *lookup_super_attr(Interp *in, Value *sp, const char *name, Span span)
+{
+    SuperProxy *s = sp->u.super;
+    Value *type = s->self->kind == VK_CLASS ? s->self : interp_class_of(in, s->self);
+    Class *c = type->u.cls;
+    int i = 0;
+    while (i < c->n_mro && c->mro[i] != s->cls)
+        i++;
+    for (i++; i < c->n_mro; i++) {
+        Value *d = val_scope_get(c->mro[i]->u.cls->dict, name);
+        if (d)
+            return descriptor_get(in, d, s->self->kind == VK_CLASS ? NULL : s->self, type, span);
+    }
+    return NULL;
+}
+
+Value *interp_lookup_attr(Interp *in, Value *obj, const char *name, Span span)
+{
+    switch (obj->kind) {
+    case VK_ERROR: return obj;
+    case VK_INSTANCE: return lookup_instance_attr(in, obj, name, span);
+    case VK_CLASS: return lookup_class_attr(in, obj, name, span);
+    case VK_SUPER: return lookup_super_attr(in, obj, name, span);
+    case VK_MODULE: {
+        Value *v = val_scope_get(obj->u.module->globals, name);
+        if (v)
+            return v;
+        if (obj->u.module->onnx_ops)
+            return native_onnx_op(in, obj->u.module, name);
+        if (obj->u.module->unsupported)
+            return interp_error(in, span, "module '%s' is not supported (only torch, torch.nn, "
+                              "torch.nn.functional, math, typing and the model's own files are)",
+                              obj->u.module->name);
+        /* a submodule not imported yet: `import torch` then `torch.nn` */
+        char *full = arena_sprintf(in->arena, "%s.%s", obj->u.module->name, name);
+        return interp_import(in, full, span, -1, NULL);
+    }
+    case VK_FUNCTION:
+        if (name == in->id.name_)
+            return val_cstr(in, obj->u.func->name);
+        if (name == in->id.qualname)
+            return val_cstr(in, obj->u.func->qualname);
+        return NULL;
+    case VK_BOUND_METHOD:
+        if (name == intern(&in->c->names, "__self__"))
+            return obj->u.method->self;
+        return interp_lookup_attr(in, obj->u.method->func, name, span);
+    default: {
+        Value *cls = interp_class_of(in, obj);
+        Value *d = cls ? interp_class_lookup(cls, name) : NULL;
+        if (d)
+            return descriptor_get(in, d, obj, cls, span);
+        return NULL;
+    }
+    }
+}
+
+Value *interp_getattr(Interp *in, Value *obj, const char *name, Span span)
+{
+    Value *v = interp_lookup_attr(in, obj, name, span);
+    if (v || in->exc)
+        return v;
+    if (in->report && (v = bridge_report_missing_attr(in, obj, name, span)))
+        return v;   /* --report: recorded, evaluation goes on */
+    const char *near = native_suggest_attr(in, obj, name);
+    const char *owner = obj->kind == VK_MODULE ? obj->u.module->name
+                        : obj->kind == VK_CLASS ? obj->u.cls->name : val_type_name(in, obj);
+    const char *hint = near ? arena_sprintf(in->arena, "; did you mean '%s.%s'?", owner, near) : "";
+    /* the torch API and tensor methods: a name missing there is unsupported
+     * code, reported (with the others) rather than raised */
+    if (obj->kind == VK_MODULE && obj->u.module->path[0] == '<')
+        return interp_error(in, span, "'%s.%s' does not exist or is not supported%s", owner, name, hint);
+    if (obj->kind == VK_TENSOR || val_is_dynamic_scalar(obj))
+        return interp_error(in, span, "'%s' has no attribute '%s' (not supported)%s", owner, name, hint);
+    if (obj->kind == VK_MODULE)
+        return interp_raise(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'%s", owner, name, hint);
+    if (obj->kind == VK_CLASS)
+        return interp_raise(in, in->cls.attribute_error, span, "type object '%s' has no attribute '%s'%s",
+                         owner, name, hint);
+    return interp_raise(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'%s", owner, name, hint);
+}
+
+bool interp_setattr(Interp *in, Value *obj, const char *name, Value *v, Span span)
+{
+    switch (obj->kind) {
+    case VK_INSTANCE: {
+        Value *hook = interp_class_lookup(obj->u.inst->cls, in->id.setattr);
+        if (hook && hook->kind == VK_FUNCTION) {
+            Value *args[3] = {obj, val_cstr(in, name), v};
+            return interp_call_simple(in, hook, args, 3, span) != NULL;
+        }
+        Value *d = interp_class_lookup(obj->u.inst->cls, name);
+        if (d && d->kind == VK_PROPERTY) {
+            interp_error(in, span, "cannot assign to property '%s'", name);
+            return false;
+        }
+        flow_write_scope(in, obj->u.inst->attrs);
+        val_scope_set(in->arena, obj->u.inst->attrs, name, v);
+        return true;
+    }
+    case VK_CLASS:
+        flow_write_scope(in, obj->u.cls->dict);
+        val_scope_set(in->arena, obj->u.cls->dict, name, v);
+        return true;
+    case VK_MODULE:
+        flow_write_scope(in, obj->u.module->globals);
+        val_scope_set(in->arena, obj->u.module->globals, name, v);
+        return true;
+    case VK_FUNCTION:
+        return true;    /* function attributes are ignored */
+    default: {
+        Value *cls = interp_class_of(in, obj);
+        Value *hook = cls ? interp_class_lookup(cls, in->id.setattr) : NULL;
+        if (hook && hook->kind == VK_FUNCTION) {
+            Value *args[3] = {obj, val_cstr(in, name), v};
+            return interp_call_simple(in, hook, args, 3, span) != NULL;
+        }
+        interp_error(in, span, "cannot set attribute '%s' of '%s'", name, val_type_name(in, obj));
+        return false;
+    }
+    }
+}
+
+/* The plain deletion that object.__delattr__ performs: from an instance's
+ * own attributes, a class's dictionary or a module's globals. */
+bool interp_delattr_plain(Interp *in, Value *obj, const char *name, Span span)
+{
+    Scope *s = obj->kind == VK_INSTANCE ? obj->u.inst->attrs
+             : obj->kind == VK_CLASS ? obj->u.cls->dict
+             : obj->kind == VK_MODULE ? obj->u.module->globals : NULL;
+    if (s && val_scope_get(s, name)) {
+        flow_write_scope(in, s);
+        val_scope_del(s, name);
+        return true;
+    }
+    if (obj->kind == VK_ERROR)
+        return false;
+    interp_raise(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
+              val_type_name(in, obj), name);
+    return false;
+}
+
+/* del OBJ.NAME: through the class's own __delattr__ when it has one (as
+ * nn.Module does), else the plain deletion. */
+bool interp_delattr(Interp *in, Value *obj, const char *name, Span span)
+{
+    Value *cls = obj->kind == VK_INSTANCE ? obj->u.inst->cls : NULL;
+    Value *hook = cls ? interp_class_lookup(cls, intern(&in->c->names, "__delattr__")) : NULL;
+    if (hook && hook->kind == VK_FUNCTION) {
+        Value *args[2] = {obj, val_cstr(in, name)};
+        return interp_call_simple(in, hook, args, 2, span) != NULL;
+    }
+    return interp_delattr_plain(in, obj, name, span);
+}
+
+/* ---- calling ---- */
+
+Value *interp_call(Interp *in, Value *callee, CallArgs *args, Span span)
+{
+    switch (callee->kind) {
+    case VK_ERROR:
+        return callee;
+    case VK_FUNCTION: {
+        Value *r;
+        if (in->symbolics && bridge_symbolic_override(in, callee->u.func, args, span, &r))
+            return r;   /* an @symbolic("aten::...") function replaces it */
+        return call_function(in, callee->u.func, args, span);
+    }
+    case VK_BUILTIN:
+        return callee->u.builtin->fn(in, args, span, callee->u.builtin);
+    case VK_BOUND_METHOD: {
+        CallArgs b = *args;
+        b.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
+        b.pos[0] = callee->u.method->self;
+        if (args->n_pos)
+            memcpy(b.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+        b.n_pos = args->n_pos + 1;
+        if (args->pos_spans) {
+            b.pos_spans = arena_alloc(in->arena, sizeof(Span) * (size_t)(args->n_pos + 1));
+            b.pos_spans[0] = span;
+            memcpy(b.pos_spans + 1, args->pos_spans, sizeof(Span) * (size_t)args->n_pos);
+        }
+        return interp_call(in, callee->u.method->func, &b, span);
+    }
+    case VK_CLASS:
+        return interp_instantiate(in, callee, args, span);
+    case VK_STATICMETHOD:
+    case VK_CLASSMETHOD:
+        return interp_call(in, callee->u.wrapped, args, span);
+    case VK_ONNX_OP:
+        return bridge_onnx_call(in, callee->u.op, args, span);
+    case VK_INSTANCE: {
+        Value *m = interp_lookup_attr(in, callee, in->id.call, span);
+        if (!m)
+            break;
+        return interp_call(in, m, args, span);
+    }
+    default:
+        break;
+    }
+    if (in->exc)
+        return NULL;
+    return interp_error(in, span, "'%s' object is not callable", val_type_name(in, callee));
+}
+
+Value *interp_call_simple(Interp *in, Value *callee, Value **pos, int n_pos, Span span)
+{
+    CallArgs a = {.pos = pos, .n_pos = n_pos};
+    return interp_call(in, callee, &a, span);
+}
+
+Value *interp_call_method(Interp *in, Value *self, const char *name, Value **pos, int n_pos, Span span)
+{
+    Value *m = interp_getattr(in, self, name, span);
+    if (!m || m->kind == VK_ERROR)
+        return m;
+    return interp_call_simple(in, m, pos, n_pos, span);
+}

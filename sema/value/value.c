@@ -1,0 +1,611 @@
+/* Value constructors, dicts, equality, truth and printing. */
+#include "sema/value/value.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sema/interp/interp.h"
+#include "sema/flow/flow.h"
+
+static Value *val_new(Interp *in, ValueKind k)
+{
+    Value *v = arena_alloc(in->arena, sizeof *v);
+    v->kind = k;
+    v->dim = dim_unknown();
+    return v;
+}
+
+Value *val_error(Interp *in) { return val_new(in, VK_ERROR); }
+Value *val_none(Interp *in) { return val_new(in, VK_NONE); }
+
+Value *val_bool(Interp *in, bool b)
+{
+    Value *v = val_new(in, VK_BOOL);
+    v->u.b = b;
+    return v;
+}
+
+Value *val_int(Interp *in, int64_t i)
+{
+    Value *v = val_new(in, VK_INT);
+    v->u.i = i;
+    return v;
+}
+
+Value *val_float(Interp *in, double f)
+{
+    Value *v = val_new(in, VK_FLOAT);
+    v->u.f = f;
+    return v;
+}
+
+Value *val_str(Interp *in, const char *s, size_t len)
+{
+    Value *v = val_new(in, VK_STR);
+    v->u.s.ptr = intern_n(&in->c->names, s, len);
+    v->u.s.len = (uint32_t)len;
+    return v;
+}
+
+Value *val_cstr(Interp *in, const char *s)
+{
+    return val_str(in, s, strlen(s));
+}
+
+ValueList *val_list_new(Interp *in, int cap)
+{
+    ValueList *l = arena_alloc(in->arena, sizeof *l);
+    l->born = in->clock;
+    if (cap > 0) {
+        l->items = arena_alloc(in->arena, sizeof(Value *) * (size_t)cap);
+        l->cap = cap;
+    }
+    return l;
+}
+
+void val_list_push(Interp *in, ValueList *l, Value *v)
+{
+    if (l->len == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 4;
+        l->items = arena_grow(in->arena, l->items, sizeof(Value *) * (size_t)l->cap,
+                              sizeof(Value *) * (size_t)cap);
+        l->cap = cap;
+    }
+    l->items[l->len++] = v;
+}
+
+Value *val_list(Interp *in, int n)
+{
+    Value *v = val_new(in, VK_LIST);
+    v->u.list = val_list_new(in, n);
+    return v;
+}
+
+Value *val_tuple(Interp *in, int n)
+{
+    Value *v = val_new(in, VK_TUPLE);
+    v->u.list = val_list_new(in, n);
+    return v;
+}
+
+Value *val_dict(Interp *in)
+{
+    Value *v = val_new(in, VK_DICT);
+    v->u.dict = val_dict_new(in);
+    return v;
+}
+
+Value *val_dtype(Interp *in, DType t)
+{
+    Value *v = val_new(in, VK_DTYPE);
+    v->u.dtype = t;
+    return v;
+}
+
+Value *val_tensor(Interp *in, Tensor *t)
+{
+    if (!t->born)
+        t->born = in->clock;
+    Value *v = val_new(in, VK_TENSOR);
+    v->u.tensor = t;
+    return v;
+}
+
+/* Hashing and equality of static keys. */
+
+bool val_hashable(const Value *v)
+{
+    switch (v->kind) {
+    case VK_NONE: case VK_STR: case VK_DTYPE: case VK_CLASS: case VK_FUNCTION:
+    case VK_BUILTIN: case VK_MODULE: case VK_INSTANCE: case VK_TENSOR: case VK_ELLIPSIS:
+        return true;
+    case VK_BOOL: case VK_INT: case VK_FLOAT:
+        return v->dyn == NULL;
+    case VK_TUPLE:
+        for (int i = 0; i < v->u.list->len; i++)
+            if (!val_hashable(v->u.list->items[i]))
+                return false;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static uint32_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return (uint32_t)x;
+}
+
+uint32_t val_hash(const Value *v)
+{
+    switch (v->kind) {
+    case VK_STR: return mix64((uintptr_t)v->u.s.ptr);
+    case VK_BOOL: return mix64((uint64_t)v->u.b);
+    case VK_INT: return mix64((uint64_t)v->u.i);
+    case VK_FLOAT:
+        /* equal numbers hash equal across int and float, as in Python */
+        if (v->u.f == floor(v->u.f) && fabs(v->u.f) < 9.2e18)
+            return mix64((uint64_t)(int64_t)v->u.f);
+        return mix64((uint64_t)(v->u.f * 1e9));
+    case VK_TUPLE: {
+        uint32_t h = 0x345678;
+        for (int i = 0; i < v->u.list->len; i++)
+            h = h * 1000003u ^ val_hash(v->u.list->items[i]);
+        return h;
+    }
+    case VK_DTYPE: return mix64(0x1000 + (uint64_t)v->u.dtype);
+    case VK_NONE: return 0x9e3779b9u;
+    default:
+        return mix64((uintptr_t)v->u.cls);  /* identity of the object */
+    }
+}
+
+static bool value_is_number(const Value *v)
+{
+    return (v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL) && !v->dyn;
+}
+
+static double value_number(const Value *v)
+{
+    if (v->kind == VK_INT)
+        return (double)v->u.i;
+    if (v->kind == VK_BOOL)
+        return v->u.b;
+    return v->u.f;
+}
+
+bool val_equal_static(const Value *a, const Value *b)
+{
+    if (value_is_number(a) && value_is_number(b)) {
+        if (a->kind != VK_FLOAT && b->kind != VK_FLOAT) {
+            int64_t x = a->kind == VK_INT ? a->u.i : a->u.b;
+            int64_t y = b->kind == VK_INT ? b->u.i : b->u.b;
+            return x == y;
+        }
+        return value_number(a) == value_number(b);
+    }
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case VK_NONE: case VK_ELLIPSIS: return true;
+    case VK_STR: return a->u.s.ptr == b->u.s.ptr;
+    case VK_DTYPE: return a->u.dtype == b->u.dtype;
+    case VK_LIST: case VK_TUPLE:
+        if (a->u.list->dyn || b->u.list->dyn)
+            return a->u.list == b->u.list;
+        if (a->u.list->len != b->u.list->len)
+            return false;
+        for (int i = 0; i < a->u.list->len; i++)
+            if (!val_equal_static(a->u.list->items[i], b->u.list->items[i]))
+                return false;
+        return true;
+    case VK_RANGE:
+        return a->u.range.start == b->u.range.start && a->u.range.stop == b->u.range.stop &&
+               a->u.range.step == b->u.range.step;
+    default:
+        return a->u.cls == b->u.cls;     /* identity */
+    }
+}
+
+/* Dicts. */
+
+Dict *val_dict_new(Interp *in)
+{
+    Dict *d = arena_alloc(in->arena, sizeof(Dict));
+    d->born = in->clock;
+    return d;
+}
+
+static int dict_find(const Dict *d, const Value *key, uint32_t h)
+{
+    if (!d->index_cap)
+        return -1;
+    uint32_t mask = (uint32_t)d->index_cap - 1;
+    for (uint32_t j = h & mask;; j = (j + 1) & mask) {
+        int32_t e = d->index[j];
+        if (e < 0)
+            return -1;
+        const DictEntry *de = &d->entries[e];
+        if (!de->deleted && de->hash == h && val_equal_static(de->key, key))
+            return e;
+    }
+}
+
+static void dict_reindex(Interp *in, Dict *d, int cap)
+{
+    d->index = arena_alloc_raw(in->arena, sizeof(int32_t) * (size_t)cap);
+    memset(d->index, 0xff, sizeof(int32_t) * (size_t)cap);
+    d->index_cap = cap;
+    uint32_t mask = (uint32_t)cap - 1;
+    for (int e = 0; e < d->len; e++) {
+        if (d->entries[e].deleted)
+            continue;
+        uint32_t j = d->entries[e].hash & mask;
+        while (d->index[j] >= 0)
+            j = (j + 1) & mask;
+        d->index[j] = e;
+    }
+}
+
+Value *val_dict_get(Dict *d, Value *key)
+{
+    if (!val_hashable(key))
+        return NULL;
+    int e = dict_find(d, key, val_hash(key));
+    return e < 0 ? NULL : d->entries[e].value;
+}
+
+Value *val_dict_get_str(Dict *d, const char *interned)
+{
+    Value k = {.kind = VK_STR};
+    k.u.s.ptr = interned;
+    k.u.s.len = (uint32_t)strlen(interned);
+    return val_dict_get(d, &k);
+}
+
+bool val_dict_set(Interp *in, Dict *d, Value *key, Value *value)
+{
+    if (!val_hashable(key))
+        return false;
+    uint32_t h = val_hash(key);
+    flow_write_dict(in, d);
+    int e = dict_find(d, key, h);
+    if (e >= 0) {
+        d->entries[e].value = value;
+        return true;
+    }
+    if (d->len == d->cap) {
+        int cap = d->cap ? d->cap * 2 : 8;
+        d->entries = arena_grow(in->arena, d->entries, sizeof(DictEntry) * (size_t)d->cap,
+                                sizeof(DictEntry) * (size_t)cap);
+        d->cap = cap;
+    }
+    d->entries[d->len] = (DictEntry){key, value, h, false};
+    d->len++;
+    d->live++;
+    if (d->len * 2 > d->index_cap) {
+        dict_reindex(in, d, d->index_cap ? d->index_cap * 2 : 16);
+    } else {
+        uint32_t mask = (uint32_t)d->index_cap - 1;
+        uint32_t j = h & mask;
+        while (d->index[j] >= 0)
+            j = (j + 1) & mask;
+        d->index[j] = d->len - 1;
+    }
+    return true;
+}
+
+void val_dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len)
+{
+    if (len > d->cap) {
+        d->entries = arena_alloc(in->arena, sizeof(DictEntry) * (size_t)len);
+        d->cap = len;
+    }
+    if (len)
+        memcpy(d->entries, entries, sizeof(DictEntry) * (size_t)len);
+    d->len = len;
+    d->live = 0;
+    for (int i = 0; i < len; i++)
+        d->live += !entries[i].deleted;
+    int cap = 16;
+    while (cap < len * 2)
+        cap *= 2;
+    dict_reindex(in, d, cap);
+}
+
+bool val_dict_del(Dict *d, Value *key)
+{
+    if (!val_hashable(key))
+        return false;
+    int e = dict_find(d, key, val_hash(key));
+    if (e < 0)
+        return false;
+    d->entries[e].deleted = true;
+    d->live--;
+    return true;
+}
+
+/* Static or dynamic. */
+
+bool val_is_dynamic_scalar(const Value *v)
+{
+    return (v->kind == VK_INT || v->kind == VK_FLOAT || v->kind == VK_BOOL) && v->dyn != NULL;
+}
+
+bool val_is_static(const Value *v)
+{
+    switch (v->kind) {
+    case VK_INT: case VK_FLOAT: case VK_BOOL:
+        return v->dyn == NULL;
+    case VK_TENSOR:
+        return v->u.tensor->is_static;
+    case VK_LIST: case VK_TUPLE:
+        if (v->u.list->dyn)
+            return false;
+        for (int i = 0; i < v->u.list->len; i++)
+            if (!val_is_static(v->u.list->items[i]))
+                return false;
+        return true;
+    default:
+        return true;
+    }
+}
+
+bool val_truthy(const Value *v, bool *ok)
+{
+    *ok = true;
+    switch (v->kind) {
+    case VK_NONE: return false;
+    case VK_BOOL: if (v->dyn) break; return v->u.b;
+    case VK_INT: if (v->dyn) break; return v->u.i != 0;
+    case VK_FLOAT: if (v->dyn) break; return v->u.f != 0.0;
+    case VK_STR: return v->u.s.len != 0;
+    case VK_LIST: case VK_TUPLE: if (v->u.list->dyn) break; return v->u.list->len != 0;
+    case VK_DICT: return v->u.dict->live != 0;
+    case VK_RANGE: {
+        const Range *r = &v->u.range;
+        return r->step > 0 ? r->start < r->stop : r->start > r->stop;
+    }
+    case VK_TENSOR: case VK_INSTANCE: case VK_ERROR:
+        break;
+    default:
+        return true;
+    }
+    *ok = false;
+    return false;
+}
+
+/* Printing. */
+
+typedef struct StrBuf {
+    Interp *in;
+    char *buf;
+    size_t len, cap;
+} StrBuf;
+
+static void sb_put(StrBuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 64;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        b->buf = arena_grow(b->in->arena, b->buf, b->cap, cap);
+        b->cap = cap;
+    }
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
+static void sb_puts(StrBuf *b, const char *s)
+{
+    sb_put(b, s, strlen(s));
+}
+
+static void sb_repr_str(StrBuf *b, const char *s, uint32_t n)
+{
+    bool has_single = memchr(s, '\'', n) != NULL, has_double = memchr(s, '"', n) != NULL;
+    char q = has_single && !has_double ? '"' : '\'';
+    sb_put(b, &q, 1);
+    for (uint32_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        char tmp[8];
+        if (ch == (unsigned char)q || ch == '\\') {
+            tmp[0] = '\\';
+            tmp[1] = (char)ch;
+            sb_put(b, tmp, 2);
+        } else if (ch == '\n') {
+            sb_puts(b, "\\n");
+        } else if (ch == '\t') {
+            sb_puts(b, "\\t");
+        } else if (ch == '\r') {
+            sb_puts(b, "\\r");
+        } else if (ch < 0x20 || ch == 0x7f) {
+            snprintf(tmp, sizeof tmp, "\\x%02x", ch);
+            sb_puts(b, tmp);
+        } else {
+            sb_put(b, (const char *)&ch, 1);
+        }
+    }
+    sb_put(b, &q, 1);
+}
+
+static void sb_float(StrBuf *b, double f)
+{
+    char tmp[40];
+    if (isnan(f)) {
+        sb_puts(b, "nan");
+        return;
+    }
+    if (isinf(f)) {
+        sb_puts(b, f > 0 ? "inf" : "-inf");
+        return;
+    }
+    /* shortest representation that round-trips, as Python prints */
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*g", prec, f);
+        if (strtod(tmp, NULL) == f)
+            break;
+    }
+    if (!strpbrk(tmp, ".eni"))
+        strcat(tmp, ".0");
+    sb_puts(b, tmp);
+}
+
+static void sb_value(StrBuf *b, const Value *v, bool repr, int depth);
+
+static void sb_seq(StrBuf *b, const Value *v, int depth)
+{
+    bool tuple = v->kind == VK_TUPLE;
+    sb_puts(b, tuple ? "(" : "[");
+    for (int i = 0; i < v->u.list->len; i++) {
+        if (i)
+            sb_puts(b, ", ");
+        sb_value(b, v->u.list->items[i], true, depth + 1);
+    }
+    if (tuple && v->u.list->len == 1)
+        sb_puts(b, ",");
+    sb_puts(b, tuple ? ")" : "]");
+}
+
+static void sb_dict(StrBuf *b, const Value *v, int depth)
+{
+    sb_puts(b, "{");
+    bool first = true;
+    for (int i = 0; i < v->u.dict->len; i++) {
+        const DictEntry *e = &v->u.dict->entries[i];
+        if (e->deleted)
+            continue;
+        if (!first)
+            sb_puts(b, ", ");
+        first = false;
+        sb_value(b, e->key, true, depth + 1);
+        sb_puts(b, ": ");
+        sb_value(b, e->value, true, depth + 1);
+    }
+    sb_puts(b, "}");
+}
+
+static void sb_value(StrBuf *b, const Value *v, bool repr, int depth)
+{
+    char tmp[64];
+    if (depth > 20) {
+        sb_puts(b, "...");
+        return;
+    }
+    if (val_is_dynamic_scalar(v)) {
+        sb_puts(b, v->kind == VK_INT ? "<runtime int>" : v->kind == VK_FLOAT ? "<runtime float>" : "<runtime bool>");
+        return;
+    }
+    switch (v->kind) {
+    case VK_ERROR: sb_puts(b, "<error>"); break;
+    case VK_NONE: sb_puts(b, "None"); break;
+    case VK_BOOL: sb_puts(b, v->u.b ? "True" : "False"); break;
+    case VK_INT: snprintf(tmp, sizeof tmp, "%" PRId64, v->u.i); sb_puts(b, tmp); break;
+    case VK_FLOAT: sb_float(b, v->u.f); break;
+    case VK_STR:
+        if (repr)
+            sb_repr_str(b, v->u.s.ptr, v->u.s.len);
+        else
+            sb_put(b, v->u.s.ptr, v->u.s.len);
+        break;
+    case VK_LIST: case VK_TUPLE: sb_seq(b, v, depth); break;
+    case VK_DICT: sb_dict(b, v, depth); break;
+    case VK_RANGE:
+        if (v->u.range.step == 1)
+            snprintf(tmp, sizeof tmp, "range(%" PRId64 ", %" PRId64 ")", v->u.range.start, v->u.range.stop);
+        else
+            snprintf(tmp, sizeof tmp, "range(%" PRId64 ", %" PRId64 ", %" PRId64 ")",
+                     v->u.range.start, v->u.range.stop, v->u.range.step);
+        sb_puts(b, tmp);
+        break;
+    case VK_ELLIPSIS: sb_puts(b, "Ellipsis"); break;
+    case VK_DTYPE: sb_puts(b, "torch."); sb_puts(b, dtype_name(v->u.dtype)); break;
+    case VK_CLASS: sb_puts(b, "<class '"); sb_puts(b, v->u.cls->name); sb_puts(b, "'>"); break;
+    case VK_FUNCTION: sb_puts(b, "<function "); sb_puts(b, v->u.func->qualname); sb_puts(b, ">"); break;
+    case VK_BUILTIN: sb_puts(b, "<built-in function "); sb_puts(b, v->u.builtin->name); sb_puts(b, ">"); break;
+    case VK_MODULE: sb_puts(b, "<module '"); sb_puts(b, v->u.module->name); sb_puts(b, "'>"); break;
+    case VK_INSTANCE:
+        sb_puts(b, "<");
+        sb_puts(b, v->u.inst->cls->u.cls->name);
+        sb_puts(b, " object>");
+        break;
+    case VK_TENSOR: {
+        const Tensor *t = v->u.tensor;
+        sb_puts(b, "tensor(");
+        sb_puts(b, dtype_name(t->dtype));
+        sb_puts(b, "[");
+        for (int i = 0; i < t->rank; i++) {
+            if (i)
+                sb_puts(b, ", ");
+            if (t->dims[i].value >= 0) {
+                snprintf(tmp, sizeof tmp, "%" PRId64, t->dims[i].value);
+                sb_puts(b, tmp);
+            } else {
+                sb_puts(b, "?");
+            }
+        }
+        sb_puts(b, "])");
+        break;
+    }
+    case VK_SLICE: sb_puts(b, "slice(...)"); break;
+    case VK_ONNX_OP: sb_puts(b, "<onnx operator "); sb_puts(b, v->u.op->name); sb_puts(b, ">"); break;
+    default: sb_puts(b, "<object>"); break;
+    }
+}
+
+const char *val_repr(Interp *in, const Value *v)
+{
+    StrBuf b = {.in = in};
+    sb_value(&b, v, true, 0);
+    return b.buf ? b.buf : "";
+}
+
+const char *val_to_str(Interp *in, const Value *v)
+{
+    StrBuf b = {.in = in};
+    sb_value(&b, v, false, 0);
+    return b.buf ? b.buf : "";
+}
+
+const char *val_type_name(Interp *in, const Value *v)
+{
+    (void)in;
+    switch (v->kind) {
+    case VK_ERROR: return "<error>";
+    case VK_NONE: return "None";
+    case VK_BOOL: return "bool";
+    case VK_INT: return "int";
+    case VK_FLOAT: return "float";
+    case VK_STR: return "str";
+    case VK_LIST: return "list";
+    case VK_TUPLE: return "tuple";
+    case VK_DICT: return "dict";
+    case VK_RANGE: return "range";
+    case VK_SLICE: return "slice";
+    case VK_ELLIPSIS: return "ellipsis";
+    case VK_FUNCTION: return "function";
+    case VK_BUILTIN: return "builtin_function";
+    case VK_BOUND_METHOD: return "method";
+    case VK_CLASS: return "type";
+    case VK_INSTANCE: return v->u.inst->cls->u.cls->name;
+    case VK_MODULE: return "module";
+    case VK_TENSOR: return "Tensor";
+    case VK_DTYPE: return "torch.dtype";
+    case VK_ONNX_OP: return "onnx operator";
+    case VK_SUPER: return "super";
+    case VK_PROPERTY: return "property";
+    case VK_STATICMETHOD: return "staticmethod";
+    case VK_CLASSMETHOD: return "classmethod";
+    case VK_RUNTIME_ITER:
+        return v->u.iter->kind == RI_RANGE ? "range" : v->u.iter->kind == RI_ZIP ? "zip" : "enumerate";
+    case VK_KIND_COUNT: break;
+    }
+    return "object";
+}

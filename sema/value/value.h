@@ -1,0 +1,339 @@
+/* Values of the compile-time interpreter (sema/value/: value.c, the values
+ * and dicts; scope.c, the namespaces).
+ *
+ * The interpreter runs __init__ and forward() the way Python would, but a
+ * value is either *static* (known while compiling: module config, Python
+ * numbers, lists, classes, parameter tensors) or *dynamic* (known only when
+ * the exported graph runs: graph inputs and everything computed from them).
+ * Dynamic values are IR values in the graph being built; a dynamic int, float
+ * or bool is a 0-d tensor in the graph.  This is partial evaluation: only
+ * dynamic computation becomes graph nodes.
+ *
+ * Values are arena objects referenced by pointer; lists, dicts and instances
+ * are mutable and shared by reference exactly as in Python. */
+#ifndef TSC_SEMA_VALUE_H
+#define TSC_SEMA_VALUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "parser/ast.h"
+#include "support/arena.h"
+
+typedef struct Value Value;
+typedef struct Scope Scope;
+typedef struct Interp Interp;
+
+typedef enum ValueKind {
+    VK_ERROR,           /* poison: an error was already reported */
+    VK_NONE,
+    VK_BOOL,
+    VK_INT,
+    VK_FLOAT,
+    VK_STR,
+    VK_LIST,
+    VK_TUPLE,
+    VK_DICT,
+    VK_RANGE,
+    VK_SLICE,
+    VK_ELLIPSIS,
+    VK_FUNCTION,        /* a def or lambda with its closure */
+    VK_BUILTIN,         /* implemented in C */
+    VK_BOUND_METHOD,
+    VK_CLASS,
+    VK_INSTANCE,
+    VK_MODULE,          /* an imported module's namespace */
+    VK_TENSOR,
+    VK_DTYPE,           /* torch.float32 ... */
+    VK_ONNX_OP,         /* onnx.Gemm: the primitive that emits one node */
+    VK_SUPER,           /* the proxy super() returns */
+    VK_PROPERTY,
+    VK_STATICMETHOD,
+    VK_CLASSMETHOD,
+    VK_RUNTIME_ITER,    /* range/enumerate/zip of run-time length (sema/loop.c) */
+    VK_KIND_COUNT
+} ValueKind;
+
+/* The items of a list whose length is known only at run time (a list
+ * built by a loop with a run-time trip count): an ONNX sequence, or the
+ * items stacked on a new leading axis (a Loop's scan output).  Immutable:
+ * an operation replaces the list's DynList. */
+typedef struct DynList {
+    IrValue *seq;           /* seq(tensor), or NULL */
+    IrValue *stacked;       /* tensor [N, ...item dims], or NULL */
+    IrType elem;            /* the type of every item */
+    /* while a Loop body runs: the list collects the item appended in each
+     * iteration as a scan output instead (sema/loop.c) */
+    struct ScanCollector *collector;
+} DynList;
+
+/* A mutable sequence of values (list, tuple, call arguments). */
+typedef struct ValueList {
+    Value **items;
+    int len, cap;
+    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+    const DynList *dyn;     /* a run-time list: items and len are unused */
+} ValueList;
+
+/* An insertion-ordered hash map from values to values: Python dicts and
+ * namespaces.  Keys are hashable static values (str, int, bool, None,
+ * tuples of those, classes). */
+typedef struct DictEntry {
+    Value *key;
+    Value *value;
+    uint32_t hash;
+    bool deleted;
+} DictEntry;
+
+typedef struct Dict {
+    DictEntry *entries;
+    int len, cap, live;
+    int32_t *index;         /* open addressing into entries; -1 = empty */
+    int index_cap;
+    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+} Dict;
+
+typedef struct Builtin Builtin;
+typedef struct CallArgs CallArgs;
+
+/* Native functions: args are positional then keyword (see CallArgs). */
+typedef Value *(*BuiltinFn)(Interp *in, CallArgs *args, Span span, const Builtin *self);
+
+struct Builtin {
+    const char *name;
+    BuiltinFn fn;
+    const void *data;       /* per-builtin constant data */
+};
+
+typedef struct Function {
+    const char *name;
+    const char *qualname;
+    const AstNode *def;     /* AST_FUNCTION_DEF or AST_LAMBDA */
+    const AstNode *args;    /* AST_ARGUMENTS */
+    Value **defaults;       /* evaluated at definition: posonly+args tail */
+    int n_defaults;
+    Value **kw_defaults;    /* one per kwonly arg; NULL = required */
+    Scope *globals;         /* the defining module's namespace */
+    struct Closure *closure;/* enclosing function scopes, innermost first */
+    struct Module *module;
+    Value *decorated_from;  /* the class this function was defined in, for super() */
+    bool scripted;          /* @torch.jit.script: trace mode keeps its control flow */
+} Function;
+
+typedef struct Closure {
+    Scope *scope;
+    struct Closure *next;
+} Closure;
+
+typedef struct Class {
+    const char *name;
+    const char *qualname;
+    Value **bases;
+    int n_bases;
+    Value **mro;            /* C3 linearization, self first */
+    int n_mro;
+    Scope *dict;
+    struct Module *module;
+    Span span;
+    int native;             /* NATIVE_CLASS_* tag for classes with C behavior */
+} Class;
+
+typedef struct Instance {
+    Value *cls;
+    Scope *attrs;
+} Instance;
+
+typedef struct Module {
+    const char *name;       /* "torch.nn", "models.resnet" */
+    const char *path;       /* file path, or "<stdlib>/..." */
+    Scope *globals;
+    const AstNode *ast;
+    bool loaded;            /* body executed (or executing) */
+    bool unsupported;       /* an import that cannot be resolved */
+    bool onnx_ops;          /* the `onnx` module: every attribute is an operator */
+    Span import_span;
+} Module;
+
+/* How a static tensor's data is produced when first needed.  Parameters
+ * are created by torch.empty and filled by nn.init: recording the recipe
+ * instead of generating it means weights loaded from a file never pay for
+ * random numbers they overwrite. */
+typedef enum TensorInit {
+    TINIT_DATA,             /* data is present */
+    TINIT_ZEROS,
+    TINIT_FILL,             /* all elements = a */
+    TINIT_UNIFORM,          /* U(a, b) */
+    TINIT_NORMAL,           /* N(a, b^2) */
+    TINIT_TRUNC_NORMAL,     /* N(a, b^2) redrawn until in [c, d] */
+} TensorInit;
+
+typedef struct Tensor {
+    DType dtype;
+    int rank;               /* -1 = unknown */
+    Dim *dims;
+    /* dynamic: */
+    IrValue *ir;            /* graph value; for a static tensor, its
+                             * initializer once materialized */
+    /* static: */
+    bool is_static;
+    IrTensor *data;         /* NULL until forced (see init) */
+    TensorInit init;
+    double init_a, init_b, init_c, init_d;
+    uint64_t init_seed;
+    struct Tensor *storage; /* shared storage: views (x.data) alias this */
+    const char *param_name; /* state_dict name, for parameters and buffers */
+    bool is_parameter;
+    bool requires_grad;
+    /* in-place writes (sema/native_tensor.c): VERSION counts the writes
+     * into this tensor; a view (x[0], x.view(...)) records its base, the
+     * base's version when it was taken, and the functions that take the
+     * view from the base (VIEW_FN(base)) and write a new view value back
+     * into a base (VIEW_INVERSE(base, value)). */
+    int version;
+    struct Tensor *view_base;
+    struct Value *view_base_value;
+    struct Value *view_fn, *view_inverse;
+    int view_version;
+    uint32_t born;          /* interpreter clock when first wrapped (sema/region.h) */
+} Tensor;
+
+typedef struct BoundMethod {
+    Value *self;
+    Value *func;
+} BoundMethod;
+
+typedef struct SuperProxy {
+    Value *cls;             /* search the MRO after this class */
+    Value *self;
+} SuperProxy;
+
+typedef struct OnnxOp {
+    const char *name;       /* op type */
+    const char *domain;
+} OnnxOp;
+
+typedef struct Range {
+    int64_t start, stop, step;
+} Range;
+
+/* What a for loop with a run-time trip count iterates: range() with
+ * run-time bounds, and enumerate()/zip() over run-time iterables (tensors
+ * with a dynamic first axis, run-time lists, other runtime iterators, and
+ * in zip, static sequences too). */
+typedef enum RuntimeIterKind { RI_RANGE, RI_ENUMERATE, RI_ZIP } RuntimeIterKind;
+
+typedef struct RuntimeIter {
+    RuntimeIterKind kind;
+    Value *start, *stop, *step;     /* RI_RANGE ints; RI_ENUMERATE: start */
+    Value **parts;                  /* RI_ENUMERATE: 1, RI_ZIP: n */
+    int n;
+} RuntimeIter;
+
+struct Value {
+    ValueKind kind;
+    union {
+        bool b;
+        /* VK_INT / VK_FLOAT / VK_BOOL can be dynamic: then `dyn` is the 0-d
+         * graph value and the static field is meaningless. */
+        int64_t i;
+        double f;
+        struct { const char *ptr; uint32_t len; } s;   /* interned */
+        ValueList *list;    /* VK_LIST, VK_TUPLE */
+        Dict *dict;
+        Range range;
+        struct { Value *start, *stop, *step; } slice;
+        Function *func;
+        const Builtin *builtin;
+        BoundMethod *method;
+        Class *cls;
+        Instance *inst;
+        Module *module;
+        Tensor *tensor;
+        DType dtype;
+        OnnxOp *op;
+        SuperProxy *super;
+        Value *wrapped;     /* property getter, staticmethod, classmethod */
+        RuntimeIter *iter;
+    } u;
+    IrValue *dyn;           /* dynamic scalar (VK_INT, VK_FLOAT, VK_BOOL) */
+    Dim dim;                /* dynamic VK_INT that is a tensor dimension */
+};
+
+/* Call arguments after * and ** expansion. */
+struct CallArgs {
+    Value **pos;
+    int n_pos;
+    const char **kw_names;  /* interned */
+    Value **kw_values;
+    int n_kw;
+    Span *pos_spans;        /* where each positional argument was written */
+};
+
+/* Constructors (value.c).  Small ints, None, True and False are not shared
+ * singletons: values are cheap arena objects, identity only matters for
+ * mutable kinds. */
+Value *val_error(Interp *in);
+Value *val_none(Interp *in);
+Value *val_bool(Interp *in, bool b);
+Value *val_int(Interp *in, int64_t i);
+Value *val_float(Interp *in, double f);
+Value *val_str(Interp *in, const char *s, size_t len);
+Value *val_cstr(Interp *in, const char *s);
+Value *val_list(Interp *in, int n);
+Value *val_tuple(Interp *in, int n);
+Value *val_dict(Interp *in);
+Value *val_dtype(Interp *in, DType t);
+Value *val_tensor(Interp *in, Tensor *t);
+
+void val_list_push(Interp *in, ValueList *l, Value *v);
+ValueList *val_list_new(Interp *in, int cap);
+
+/* Dicts.  Returns NULL when absent / false when the key is unhashable. */
+Dict *val_dict_new(Interp *in);
+Value *val_dict_get(Dict *d, Value *key);
+bool val_dict_set(Interp *in, Dict *d, Value *key, Value *value);
+bool val_dict_del(Dict *d, Value *key);
+/* Replaces the entries of D with a copy of ENTRIES (a saved state). */
+void val_dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len);
+Value *val_dict_get_str(Dict *d, const char *interned);
+bool val_hashable(const Value *v);
+uint32_t val_hash(const Value *v);
+
+bool val_is_static(const Value *v);
+bool val_is_dynamic_scalar(const Value *v);
+bool val_equal_static(const Value *a, const Value *b);
+/* Python's truth value of a static value; *ok is false for dynamic values. */
+bool val_truthy(const Value *v, bool *ok);
+/* "int", "Tensor", "List[int]"-ish name for messages. */
+const char *val_type_name(Interp *in, const Value *v);
+/* repr() of a static value, for messages and str(). */
+const char *val_repr(Interp *in, const Value *v);
+const char *val_to_str(Interp *in, const Value *v);
+
+/* Namespaces keyed by interned names (module globals, locals, class
+ * dictionaries, instance attributes), in insertion order. */
+
+typedef struct Value Value;
+
+typedef struct ScopeEntry {
+    const char *name;       /* interned */
+    Value *value;           /* NULL after deletion */
+} ScopeEntry;
+
+typedef struct Scope {
+    ScopeEntry *entries;
+    int len, cap;
+    int32_t *index;         /* open addressing into entries; -1 = empty */
+    int index_cap;
+    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+} Scope;
+
+Scope *val_scope_new(Arena *a);
+Value *val_scope_get(const Scope *s, const char *name);
+void val_scope_set(Arena *a, Scope *s, const char *name, Value *v);
+bool val_scope_del(Scope *s, const char *name);
+/* Replaces the entries of S with a copy of ENTRIES (a saved state). */
+void val_scope_restore(Arena *a, Scope *s, const ScopeEntry *entries, int len);
+
+#endif
