@@ -414,12 +414,7 @@ NATIVE(n_as_tensor)
             return bridge_wrap(in, v->dyn);
         if (have == dt)
             return v;
-        OnnxOp cast = {"Cast", ""};
-        Value *pos[1] = {v};
-        const char *kw[1] = {intern(&in->c->names, "to")};
-        Value *kv[1] = {val_dtype(in, dt)};
-        CallArgs ca = {.pos = pos, .n_pos = 1, .kw_names = kw, .kw_values = kv, .n_kw = 1};
-        return bridge_onnx_call(in, &cast, &ca, span);
+        return bridge_cast(in, v, dt, span);
     }
     return bridge_const_value(in, v, dt, span);
 }

@@ -57,16 +57,6 @@ static Dim dim_op(Interp *in, const char *op, Dim x, Dim y)
     return dim_unknown();
 }
 
-static Value *cast_to(Interp *in, Value *v, DType dt, Span span)
-{
-    OnnxOp cast = {"Cast", ""};
-    Value *pos[1] = {v};
-    const char *kw[1] = {intern(&in->c->names, "to")};
-    Value *kv[1] = {val_dtype(in, dt)};
-    CallArgs ca = {.pos = pos, .n_pos = 1, .kw_names = kw, .kw_values = kv, .n_kw = 1};
-    return bridge_onnx_call(in, &cast, &ca, span);
-}
-
 /* A static 0-d tensor read back as a Python number. */
 static Value *static_scalar(Interp *in, Tensor *t)
 {
@@ -109,7 +99,7 @@ NATIVE(n_to_scalar)
     }
     DType want = t->dtype == DT_BOOL ? DT_BOOL : dtype_is_float(t->dtype) ? DT_FLOAT : DT_INT64;
     if (t->dtype != want) {
-        v = cast_to(in, v, want, span);
+        v = bridge_cast(in, v, want, span);
         if (!v || v->kind == VK_ERROR)
             return v;
     }
