@@ -1,6 +1,6 @@
 /* Building ONNX If and Loop nodes and their subgraphs.
  *
- * sema/control*.c decides what flows through the control flow (which
+ * sema/flow/control.c decides what flows through the control flow (which
  * values become If outputs, which are loop-carried, what the trip count
  * is); this file turns those decisions into IR of exactly ONNX's shape:
  *

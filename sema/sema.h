@@ -74,7 +74,7 @@ typedef struct CompileRequest {
     const char **functions;     /* --functions A,B: these classes */
     int n_functions;
     struct Report *report;      /* --report: collect unsupported calls and go
-                                 * on (sema/report.h); NULL: off */
+                                 * on (sema/bridge/bridge.h); NULL: off */
     /* trace mode and compare: tensors read as Python numbers (int(t),
      * t.item(), an `if` on a tensor ...) go through marked Identity nodes
      * (IrNode.trace_point) */

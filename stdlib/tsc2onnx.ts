@@ -7,7 +7,7 @@
 # The decorated function receives the call's own arguments and returns what
 # the call returns, usually built with onnx.op("domain::Op", inputs...,
 # attr=...) or with ordinary torch functions.  _register_symbolic and
-# _call_op are natives (sema/symbolic.c).
+# _call_op are natives (sema/bridge/symbolic.c).
 
 
 def symbolic(name):

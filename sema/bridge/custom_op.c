@@ -1,4 +1,4 @@
-/* onnx.op: any operator by name, for @symbolic functions (sema/symbolic.h).
+/* onnx.op: any operator by name, for @symbolic functions (sema/bridge/bridge.h).
  *
  *   onnx.op("Relu", x)                          = onnx.Relu(x), schema-checked
  *   onnx.op("custom_domain::Foo", a, b, alpha_f=0.5, mode="x", _like=a)

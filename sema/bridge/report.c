@@ -1,4 +1,4 @@
-/* --report's records (see sema/report.h).
+/* --report's records (see sema/bridge/bridge.h).
  *
  * So that one run reaches every unsupported call, the value of such a call
  * is a stand-in: a node of domain tsc2onnx.unsupported whose output has the

@@ -1,4 +1,4 @@
-/* Custom operator mappings (see sema/symbolic.h): the registry that
+/* Custom operator mappings (see sema/bridge/bridge.h): the registry that
  * @symbolic fills, torch.ops dispatch, overrides of stdlib functions, the
  * versions of custom domains, and --library files. */
 #include <string.h>

@@ -6,9 +6,9 @@
  *   3. name every parameter and buffer by its state_dict key and take the
  *      values from --weights when given
  *   4. give forward() its inputs (graph inputs typed by --input/--example,
- *      sema/entry_io.c)
+ *      sema/entry/entry_io.c)
  *   5. run forward() as a partial evaluation that builds the graph
- *   6. make the returned tensors the graph's outputs (sema/entry_io.c)
+ *   6. make the returned tensors the graph's outputs (sema/entry/entry_io.c)
  *   7. finish: parameters as inputs (--no-params), initializers listed as
  *      inputs (--keep-initializers-as-inputs, IR < 4), node names */
 #include <assert.h>

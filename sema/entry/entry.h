@@ -1,5 +1,5 @@
-/* What the files of the entry stage share (sema/entry.c builds the module
- * and runs forward(); sema/entry_io.c turns forward()'s parameters into
+/* What the files of the entry stage share (sema/entry/entry.c builds the module
+ * and runs forward(); sema/entry/entry_io.c turns forward()'s parameters into
  * graph inputs and its result into graph outputs). */
 #ifndef TSC_SEMA_ENTRY_H
 #define TSC_SEMA_ENTRY_H

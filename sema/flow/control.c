@@ -1,5 +1,5 @@
 /* Run-time `if`, conditional expressions and and/or, and the exit flags
- * of break, continue and return (see control.h for the approach).
+ * of break, continue and return (see sema/flow/flow.h for the approach).
  *
  *   if c: A else: B         both branches run, each in its own region and
  *                           subgraph; their end states merge (merge.c)

@@ -112,7 +112,7 @@ bool flow_names_contain(FlowNames set, const char *name);
  * (namespaces, lists, dicts), a copy of that container's state; when the
  * region ends, the state the code left is captured and the original put
  * back, so the next branch starts from the same state.  Control flow then
- * merges the captured end states (sema/control*.c).
+ * merges the captured end states (sema/flow/control.c).
  *
  * A container's `born` stamp is the interpreter clock when it was made;
  * entering a region advances the clock, so a container is outside the
@@ -178,7 +178,7 @@ Scope *flow_scope_new(Interp *in);
 /* Looks up NAME in a saved scope state; NULL when absent or deleted. */
 Value *flow_region_scope_get(const RegionState *st, const char *name);
 
-/* Control flow on run-time values: what sema/exec.c and sema/expr.c call
+/* Control flow on run-time values: what sema/interp/exec.c and sema/interp/expr.c call
  * when a condition, a trip count or an iterable is known only when the
  * graph runs, and what the files that implement it share.
  *
@@ -189,7 +189,7 @@ Value *flow_region_scope_get(const RegionState *st, const char *name);
  *   dynlist.c   lists whose length is known only at run time
  *
  * The approach, in short: each branch of a run-time `if` runs in its own
- * region and subgraph (region.h) over the same starting state; the end
+ * region and subgraph (sema/flow/flow.h) over the same starting state; the end
  * states are merged: what is equal stays as it is (static values stay
  * static), what differs becomes an output of an If node.  Which variables
  * matter after the `if` comes from the dataflow walker (flow.h).

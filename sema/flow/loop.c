@@ -28,7 +28,7 @@
  * ONNX subgraphs see the enclosing graphs' values.
  *
  * break, continue and return in the body are the exit flags of
- * control.h: the body's condition output is "no break and no return" (and,
+ * sema/flow/flow.h: the body's condition output is "no break and no return" (and,
  * for while, the condition), $ret and $retval are carried out of the loop.
  *
  * A loop over a compile-time iterable is unrolled by exec.c; when one of

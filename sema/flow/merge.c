@@ -1,7 +1,7 @@
 /* Merging two branches of run-time control flow.
  *
  * Both branches started from the same state and were rolled back (see
- * region.h); their end states are compared container by container
+ * sema/flow/flow.h); their end states are compared container by container
  * (namespaces, lists, dicts that either branch wrote to) and slot by slot:
  *
  *   equal in both (same object, or equal static values)   kept as is

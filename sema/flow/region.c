@@ -1,4 +1,4 @@
-/* Regions and their write log (see region.h). */
+/* Regions and their write log (see sema/flow/flow.h). */
 #include "sema/flow/flow.h"
 
 #include <string.h>

@@ -1,7 +1,7 @@
 /* Statement execution: assignment and unpacking, control flow on static
  * conditions (the taken branch only; loops unroll), definitions, imports,
  * raise/try, with-blocks.  Control flow on run-time conditions goes to
- * sema/control*.c (If and Loop); interp_exec_block keeps the rest of each block
+ * sema/flow/control.c (If and Loop); interp_exec_block keeps the rest of each block
  * at hand for it and guards what follows a statement whose exits depend
  * on run-time values (EXEC_MAYBE). */
 #include <string.h>

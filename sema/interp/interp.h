@@ -36,7 +36,7 @@ typedef enum ExecStatus {
     EXEC_CONTINUE,
     EXEC_RAISE,
     /* an exit (break, continue, return) happened on some run-time paths
-     * only: the frame's exit flags say which (sema/control.h) */
+     * only: the frame's exit flags say which (sema/flow/flow.h) */
     EXEC_MAYBE,
 } ExecStatus;
 
@@ -63,7 +63,7 @@ typedef struct InterpNames {
     const char *bool_, *str_, *repr, *enter, *exit, *class_, *dict_;
     const char *training, *parameters_, *buffers_, *modules_, *non_persistent;
     const char *opset, *torch, *onnx, *native;
-    /* exit flags of run-time control flow (sema/control.h) */
+    /* exit flags of run-time control flow (sema/flow/flow.h) */
     const char *flag_break, *flag_continue, *flag_return, *return_value;
 } InterpNames;
 
@@ -105,20 +105,20 @@ struct Interp {
     /* A limit or the C stack guard fired: this exception unwinds to the
      * top and ends the compile.  It is not a Python exception: no except,
      * finally, with, run-time branch or default catches it, and every
-     * later limit check raises it again (sema/interp.c). */
+     * later limit check raises it again (sema/interp/interp.c). */
     Value *abort;
     bool abort_reported;
     InterpNames id;
     InterpClasses cls;
     bool static_only;           /* no graph: dynamic values are errors */
-    struct SymbolicTable *symbolics;    /* @symbolic mappings (sema/symbolic.c) */
-    struct Report *report;      /* --report records, or NULL (sema/report.c) */
+    struct SymbolicTable *symbolics;    /* @symbolic mappings (sema/bridge/symbolic.c) */
+    struct Report *report;      /* --report records, or NULL (sema/bridge/report.c) */
     int block_depth;            /* statement blocks entered (interp_exec_block), for
                                  * TorchScript's rule that a variable keeps its
                                  * type inside if/for/while bodies */
     Scope *overloads;           /* qualname -> list of @_overload declarations */
-    TypeCache *types;           /* parsed annotations (sema/types.c) */
-    /* run-time control flow (sema/region.c, sema/control*.c) */
+    TypeCache *types;           /* parsed annotations (sema/types/types.c) */
+    /* run-time control flow (sema/flow/region.c, sema/flow/control.c) */
     uint32_t clock;             /* advances when a region starts */
     struct Region *region;      /* innermost region running, or NULL */
     PtrVec flows;               /* FlowCache*: dataflow of the functions that needed it */
@@ -127,20 +127,20 @@ struct Interp {
 
 void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);
 
-/* Modules (sema/imports.c). */
+/* Modules (sema/interp/imports.c). */
 Value *interp_import(Interp *in, const char *name, Span span, int level, struct Module *from);
 Value *interp_load_main(Interp *in, const char *path);
 /* Loads the file PATH as a module named after the file (a --library). */
 Value *interp_load_file(Interp *in, const char *path);
 
-/* Statements and expressions (sema/exec.c, sema/expr.c). */
+/* Statements and expressions (sema/interp/exec.c, sema/interp/expr.c). */
 ExecStatus interp_exec_block(Interp *in, const AstList *body);
 ExecStatus interp_exec_stmt(Interp *in, const AstNode *s);
 /* NULL when an exception is being raised (in->exc); VK_ERROR on reported errors. */
 Value *interp_eval(Interp *in, const AstNode *e);
 ExecStatus interp_assign(Interp *in, const AstNode *target, Value *v);
 
-/* Calls (sema/call.c). */
+/* Calls (sema/interp/call.c). */
 Value *interp_call(Interp *in, Value *callee, CallArgs *args, Span span);
 Value *interp_call_simple(Interp *in, Value *callee, Value **pos, int n_pos, Span span);
 Value *interp_call_method(Interp *in, Value *self, const char *name, Value **pos, int n_pos, Span span);
@@ -162,7 +162,7 @@ Value *interp_instantiate(Interp *in, Value *cls, CallArgs *args, Span span);
 
 /* The limits of compile-time evaluation (Compiler.limits and the C stack),
  * checked at every expression and call: false after raising a RuntimeError
- * that names the limit (sema/interp.c). */
+ * that names the limit (sema/interp/interp.c). */
 bool interp_within_limits(Interp *in, Span span);
 /* Ends the compile at SPAN with MSG (a limit; see Interp.abort): returns
  * NULL with in->exc set, like interp_raise. */

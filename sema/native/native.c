@@ -921,6 +921,6 @@ void native_install_module(Interp *in, Module *m)
     else if (strcmp(m->name, "math") == 0)
         native_install_math(in, m);
     else if (strcmp(m->name, "tsc2onnx") == 0)
-        bridge_symbolic_install(in, m);   /* @symbolic, torch.ops (sema/symbolic.c) */
+        bridge_symbolic_install(in, m);   /* @symbolic, torch.ops (sema/bridge/symbolic.c) */
 }
 

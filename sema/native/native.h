@@ -14,7 +14,7 @@
  * with its symbolic dimension), else unknown. */
 Dim native_value_dim(const Value *v);
 /* The in-place write D = S: every value holding D's tensor object sees S's
- * value from now on (a region logs the write, sema/region.h). */
+ * value from now on (a region logs the write, sema/flow/flow.h). */
 void native_assign(Interp *in, Tensor *d, Tensor *s);
 /* Re-takes view T from its base when the base was written since. */
 bool native_refresh_view(Interp *in, Tensor *t, Span span);

@@ -386,7 +386,7 @@ bool native_refresh_view(Interp *in, Tensor *t, Span span)
 }
 
 /* error(msg): reports MSG at the user's call into the stdlib, then unwinds
- * the stdlib frames up to that call, which becomes poison (sema/call.c). */
+ * the stdlib frames up to that call, which becomes poison (sema/interp/call.c). */
 NATIVE(n_error)
 {
     (void)self;

@@ -1,6 +1,6 @@
 /* TorchScript's types: annotations, the type of a value, and the checks of
  * script code (see sema/types.h).  The Optional refinement check is a
- * separate static pass in sema/types_optional.c. */
+ * separate static pass in sema/types/types_optional.c. */
 #include <string.h>
 
 #include "sema/bridge/bridge.h"

@@ -1,4 +1,4 @@
-/* TorchScript's type rules for the code forward() runs (sema/types.c).
+/* TorchScript's type rules for the code forward() runs (sema/types/types.c).
  *
  * The interpreter is dynamic, but the functions of the user's files that
  * run while forward() is lowered are checked the way TorchScript checks a
@@ -74,7 +74,7 @@ const char *types_graph_input_problem(Interp *in, const AstNode *ann, Scope *glo
  * once per function definition). */
 void types_check_optionals(Interp *in, Function *fn);
 
-/* What sema/types.c and sema/types_optional.c share. */
+/* What sema/types/types.c and sema/types/types_optional.c share. */
 
 /* Annotations parsed once per AST node; functions whose Optional uses were
  * checked (keyed by their definition). */

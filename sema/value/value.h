@@ -51,7 +51,7 @@ typedef enum ValueKind {
     VK_PROPERTY,
     VK_STATICMETHOD,
     VK_CLASSMETHOD,
-    VK_RUNTIME_ITER,    /* range/enumerate/zip of run-time length (sema/loop.c) */
+    VK_RUNTIME_ITER,    /* range/enumerate/zip of run-time length (sema/flow/loop.c) */
     VK_KIND_COUNT
 } ValueKind;
 
@@ -64,7 +64,7 @@ typedef struct DynList {
     IrValue *stacked;       /* tensor [N, ...item dims], or NULL */
     IrType elem;            /* the type of every item */
     /* while a Loop body runs: the list collects the item appended in each
-     * iteration as a scan output instead (sema/loop.c) */
+     * iteration as a scan output instead (sema/flow/loop.c) */
     struct ScanCollector *collector;
 } DynList;
 
@@ -72,7 +72,7 @@ typedef struct DynList {
 typedef struct ValueList {
     Value **items;
     int len, cap;
-    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+    uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
     const DynList *dyn;     /* a run-time list: items and len are unused */
 } ValueList;
 
@@ -91,7 +91,7 @@ typedef struct Dict {
     int len, cap, live;
     int32_t *index;         /* open addressing into entries; -1 = empty */
     int index_cap;
-    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+    uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
 } Dict;
 
 typedef struct Builtin Builtin;
@@ -185,7 +185,7 @@ typedef struct Tensor {
     const char *param_name; /* state_dict name, for parameters and buffers */
     bool is_parameter;
     bool requires_grad;
-    /* in-place writes (sema/native_tensor.c): VERSION counts the writes
+    /* in-place writes (sema/native/native_tensor.c): VERSION counts the writes
      * into this tensor; a view (x[0], x.view(...)) records its base, the
      * base's version when it was taken, and the functions that take the
      * view from the base (VIEW_FN(base)) and write a new view value back
@@ -195,7 +195,7 @@ typedef struct Tensor {
     struct Value *view_base_value;
     struct Value *view_fn, *view_inverse;
     int view_version;
-    uint32_t born;          /* interpreter clock when first wrapped (sema/region.h) */
+    uint32_t born;          /* interpreter clock when first wrapped (sema/flow/flow.h) */
 } Tensor;
 
 typedef struct BoundMethod {
@@ -326,7 +326,7 @@ typedef struct Scope {
     int len, cap;
     int32_t *index;         /* open addressing into entries; -1 = empty */
     int index_cap;
-    uint32_t born;          /* interpreter clock at creation (sema/region.c) */
+    uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
 } Scope;
 
 Scope *val_scope_new(Arena *a);

@@ -150,7 +150,7 @@ class _RuntimeNumber:
         return _arith(self, other, "min")
 
     def _math(self, name):
-        """math.NAME(self) (sema/math.c delegates run-time numbers here)."""
+        """math.NAME(self) (sema/native/math.c delegates run-time numbers here)."""
         x = _native.as_tensor(self, _f32)
         if name == "ceil" or name == "floor" or name == "trunc":
             r = T.ceil(x) if name == "ceil" else T.floor(x) if name == "floor" else T.trunc(x)

@@ -1,6 +1,6 @@
 # An undefined name leaves an error value; a while loop with a run-time
 # condition carried it, and it was made into a NULL tensor (UBSan in
-# sema/value.c; found by CI's fuzz smoke run).
+# sema/value/value.c; found by CI's fuzz smoke run).
 # example: x=randn(2) n=3
 import torch
 from torch import nn
