@@ -1,71 +1,68 @@
 /* AST core: node allocation, growable node lists, spans, the height limit
- * that keeps every later recursive walk bounded, and the names of node kinds
- * and operators.  The constructors the grammar calls are in ast_expr.c,
- * ast_stmt.c, ast_args.c, ast_target.c and fstring.c. */
+ * that keeps every later recursive walk bounded, the names of node kinds
+ * and operators, and the walk over a node's children (both from the field
+ * table, parser/ast_fields.def).  The constructors the grammar calls are in
+ * ast_expr.c, ast_stmt.c, ast_args.c, ast_target.c and fstring.c. */
 #include <assert.h>
 #include <string.h>
 
 #include "parser/parse_internal.h"
 
 static const char *const kind_names[AST_KIND_COUNT] = {
-    [AST_MODULE] = "Module",
-    [AST_FUNCTION_DEF] = "FunctionDef",
-    [AST_CLASS_DEF] = "ClassDef",
-    [AST_RETURN] = "Return",
-    [AST_DELETE] = "Delete",
-    [AST_ASSIGN] = "Assign",
-    [AST_AUG_ASSIGN] = "AugAssign",
-    [AST_ANN_ASSIGN] = "AnnAssign",
-    [AST_FOR] = "For",
-    [AST_WHILE] = "While",
-    [AST_IF] = "If",
-    [AST_WITH] = "With",
-    [AST_MATCH] = "Match",
-    [AST_RAISE] = "Raise",
-    [AST_TRY] = "Try",
-    [AST_ASSERT] = "Assert",
-    [AST_IMPORT] = "Import",
-    [AST_IMPORT_FROM] = "ImportFrom",
-    [AST_GLOBAL] = "Global",
-    [AST_NONLOCAL] = "Nonlocal",
-    [AST_EXPR_STMT] = "Expr",
-    [AST_PASS] = "Pass",
-    [AST_BREAK] = "Break",
-    [AST_CONTINUE] = "Continue",
-    [AST_BOOL_OP] = "BoolOp",
-    [AST_NAMED_EXPR] = "NamedExpr",
-    [AST_BIN_OP] = "BinOp",
-    [AST_UNARY_OP] = "UnaryOp",
-    [AST_LAMBDA] = "Lambda",
-    [AST_IF_EXP] = "IfExp",
-    [AST_DICT] = "Dict",
-    [AST_SET] = "Set",
-    [AST_LIST_COMP] = "ListComp",
-    [AST_SET_COMP] = "SetComp",
-    [AST_DICT_COMP] = "DictComp",
-    [AST_GENERATOR_EXP] = "GeneratorExp",
-    [AST_AWAIT] = "Await",
-    [AST_YIELD] = "Yield",
-    [AST_YIELD_FROM] = "YieldFrom",
-    [AST_COMPARE] = "Compare",
-    [AST_CALL] = "Call",
-    [AST_FORMATTED_VALUE] = "FormattedValue",
-    [AST_JOINED_STR] = "JoinedStr",
-    [AST_CONSTANT] = "Constant",
-    [AST_ATTRIBUTE] = "Attribute",
-    [AST_SUBSCRIPT] = "Subscript",
-    [AST_STARRED] = "Starred",
-    [AST_NAME] = "Name",
-    [AST_LIST] = "List",
-    [AST_TUPLE] = "Tuple",
-    [AST_SLICE] = "Slice",
-    [AST_COMPREHENSION] = "comprehension",
-    [AST_EXCEPT_HANDLER] = "ExceptHandler",
-    [AST_ARGUMENTS] = "arguments",
-    [AST_ARG] = "arg",
-    [AST_KEYWORD] = "keyword",
-    [AST_ALIAS] = "alias",
-    [AST_WITH_ITEM] = "withitem",
+#define AST_KIND(kind, name, fields) [kind] = #name,
+#include "parser/ast_fields.def"
+};
+
+/* ---- the field table ---------------------------------------------------- */
+
+/* Every row of parser/ast_fields.def fits the tables it expands into, with
+ * their end mark. */
+#define AST_KIND(kind, name, fields) \
+    _Static_assert(0 fields < AST_FIELDS_MAX, #kind " has too many fields");
+#define AST_CHILD(type, name, member) +1
+#define AST_VALUE(type, name, member) +1
+#define AST_SPAN(name, member) +1
+#define AST_CTX() +1
+#include "parser/ast_fields.def"
+
+/* Every field has the C type its type in the table says, so that the
+ * readers that reach it by its offset read what is there. */
+#define FIELD_IS(member, T) _Generic(((AstNode *)0)->member, T: 1, default: 0)
+#define TYPE_NODE(member) FIELD_IS(member, AstNode *)
+#define TYPE_LIST(member) FIELD_IS(member, AstList)
+#define TYPE_BODY(member) FIELD_IS(member, AstList)
+#define TYPE_IDENT(member) FIELD_IS(member, const char *)
+#define TYPE_OP(member) FIELD_IS(member, AstOp)
+#define TYPE_OPS(member) FIELD_IS(member, AstOp *)
+#define TYPE_BOOL(member) FIELD_IS(member, bool)
+#define TYPE_INT(member) FIELD_IS(member, int)
+#define TYPE_CHAR(member) FIELD_IS(member, int)
+#define TYPE_CONST(member) FIELD_IS(member.sval, AstStr)
+#define TYPE_NAMES(member) FIELD_IS(member, AstList)
+#define CHECK_TYPE(type, member) \
+    _Static_assert(TYPE_##type(member), #member " is not of type " #type);
+#define AST_KIND(kind, name, fields) fields
+#define AST_CHILD(type, name, member) CHECK_TYPE(type, member)
+#define AST_VALUE(type, name, member) CHECK_TYPE(type, member)
+#define AST_SPAN(name, member) _Static_assert(FIELD_IS(member, Span), #member " is not a Span");
+#define AST_CTX()
+#include "parser/ast_fields.def"
+
+/* The children of each kind, for ast_child_next(). */
+typedef enum ChildType { CHILD_END, CHILD_NODE, CHILD_LIST, CHILD_BODY } ChildType;
+
+typedef struct ChildField {
+    ChildType type;
+    size_t offset;      /* in AstNode */
+} ChildField;
+
+static const ChildField child_fields[AST_KIND_COUNT][AST_FIELDS_MAX] = {
+#define AST_KIND(kind, name, fields) [kind] = {fields {CHILD_END, 0}},
+#define AST_CHILD(type, name, member) {CHILD_##type, offsetof(AstNode, member)},
+#define AST_VALUE(type, name, member)
+#define AST_SPAN(name, member)
+#define AST_CTX()
+#include "parser/ast_fields.def"
 };
 
 static const char *const op_texts[AST_OP_COUNT] = {
@@ -95,6 +92,36 @@ const char *ast_op_text(AstOp op)
     return op_texts[op];
 }
 
+/* ---- children ----------------------------------------------------------- */
+
+AstChildren ast_children(const AstNode *node)
+{
+    return (AstChildren){node, 0, 0};
+}
+
+const AstNode *ast_child_next(AstChildren *it)
+{
+    const AstNode *n = it->node;
+    for (;; it->field++, it->item = 0) {
+        const ChildField *f = &child_fields[n->kind][it->field];
+        if (f->type == CHILD_END)
+            return NULL;
+        if (f->type == CHILD_NODE) {
+            const AstNode *child = *(AstNode *const *)((const char *)n + f->offset);
+            if (it->item++ == 0 && child)
+                return child;
+            continue;
+        }
+        const AstList *l = f->type == CHILD_BODY ? ast_function_body(n)
+                                                 : (const AstList *)((const char *)n + f->offset);
+        while (it->item < l->len) {
+            const AstNode *child = l->items[it->item++];
+            if (child)
+                return child;
+        }
+    }
+}
+
 /* ---- nodes -------------------------------------------------------------- */
 
 AstNode *ast_new(ParseCtx *pc, AstKind kind, Span span)
@@ -108,7 +135,7 @@ AstNode *ast_new(ParseCtx *pc, AstKind kind, Span span)
     return n;
 }
 
-static bool is_expression(AstKind kind)
+bool ast_is_expression(AstKind kind)
 {
     return kind >= AST_BOOL_OP && kind <= AST_SLICE;
 }
@@ -134,8 +161,8 @@ void ast_adopt(ParseCtx *pc, AstNode *parent, const AstNode *child)
         return;
     pc->deep_reported = at;
     diag_error(&pc->c->diag, (Span){at.file, at.start, at.start},
-               is_expression(parent->kind) ? "expression nested too deeply (more than %d levels)"
-                                           : "statements nested too deeply (more than %d levels)",
+               ast_is_expression(parent->kind) ? "expression nested too deeply (more than %d levels)"
+                                               : "statements nested too deeply (more than %d levels)",
                pc->max_height);
 }
 

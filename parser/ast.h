@@ -19,68 +19,13 @@ typedef struct AstList {
     int len, cap;
 } AstList;
 
+/* The node kinds, and the fields of each, are one table:
+ * parser/ast_fields.def.  The module and the statements come first, then
+ * the expressions (AST_BOOL_OP to AST_SLICE), then the parts of both
+ * (comprehension, arguments, ...). */
 typedef enum AstKind {
-    AST_MODULE,
-    /* statements */
-    AST_FUNCTION_DEF,
-    AST_CLASS_DEF,
-    AST_RETURN,
-    AST_DELETE,
-    AST_ASSIGN,
-    AST_AUG_ASSIGN,
-    AST_ANN_ASSIGN,
-    AST_FOR,
-    AST_WHILE,
-    AST_IF,
-    AST_WITH,
-    AST_MATCH,          /* refused with a diagnostic; kept so spans survive */
-    AST_RAISE,
-    AST_TRY,
-    AST_ASSERT,
-    AST_IMPORT,
-    AST_IMPORT_FROM,
-    AST_GLOBAL,
-    AST_NONLOCAL,
-    AST_EXPR_STMT,
-    AST_PASS,
-    AST_BREAK,
-    AST_CONTINUE,
-    /* expressions */
-    AST_BOOL_OP,
-    AST_NAMED_EXPR,
-    AST_BIN_OP,
-    AST_UNARY_OP,
-    AST_LAMBDA,
-    AST_IF_EXP,
-    AST_DICT,
-    AST_SET,
-    AST_LIST_COMP,
-    AST_SET_COMP,
-    AST_DICT_COMP,
-    AST_GENERATOR_EXP,
-    AST_AWAIT,
-    AST_YIELD,
-    AST_YIELD_FROM,
-    AST_COMPARE,
-    AST_CALL,
-    AST_FORMATTED_VALUE,
-    AST_JOINED_STR,
-    AST_CONSTANT,
-    AST_ATTRIBUTE,
-    AST_SUBSCRIPT,
-    AST_STARRED,
-    AST_NAME,
-    AST_LIST,
-    AST_TUPLE,
-    AST_SLICE,
-    /* parts of statements and expressions */
-    AST_COMPREHENSION,
-    AST_EXCEPT_HANDLER,
-    AST_ARGUMENTS,
-    AST_ARG,
-    AST_KEYWORD,
-    AST_ALIAS,
-    AST_WITH_ITEM,
+#define AST_KIND(kind, name, fields) kind,
+#include "parser/ast_fields.def"
     AST_KIND_COUNT
 } AstKind;
 
@@ -268,10 +213,40 @@ struct AstNode {
 };
 
 const char *ast_kind_name(AstKind kind);
+/* AST_BOOL_OP ... AST_SLICE */
+bool ast_is_expression(AstKind kind);
 /* The body of DEF (an AST_FUNCTION_DEF), rebuilding it first when it is
  * still packed (parser/ast_pack.c). */
 const AstList *ast_function_body(const AstNode *def);
 /* "+", "not in", ... */
 const char *ast_op_text(AstOp op);
+
+/* The children of a node, in the order of parser/ast_fields.def: its child
+ * nodes and the items of its child lists, NULLs left out, a function's body
+ * read with ast_function_body().  That is Python's field order, which is
+ * the source order but in a few kinds: an IfExp's test comes before its
+ * body, a def's decorators and return annotation after its body, a Dict's
+ * keys before its values, a call's keywords after its positional
+ * arguments, and parameters before their defaults.  (sema/flow.c lists a
+ * function's locals in the order its walk meets them, and that order is
+ * the order of If outputs and Loop-carried values.)
+ *
+ *     AstChildren it = ast_children(node);
+ *     for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it))
+ *         ...
+ */
+typedef struct AstChildren {
+    const AstNode *node;
+    int field;          /* the field being read, in the kind's row */
+    int item;           /* its next item (a child node: 1 once read) */
+} AstChildren;
+
+AstChildren ast_children(const AstNode *node);
+/* The next child, or NULL after the last. */
+const AstNode *ast_child_next(AstChildren *it);
+
+/* Size of the rows of the tables parser/ast_fields.def expands into: room
+ * for the most fields a kind has and an end mark (parser/ast.c checks). */
+#define AST_FIELDS_MAX 8
 
 #endif

@@ -10,7 +10,8 @@
  * line:column, columns in characters, the end exclusive.  Empty lists and
  * NULL children are left out; a NULL inside a list (a Dict's key for
  * `**m`, a missing keyword-only default) prints as `None`.  What each kind
- * prints is one table below, in Python's field order. */
+ * prints comes from the AST's field table (parser/ast_fields.def), in
+ * Python's field order: first its values, then its children. */
 #include <stddef.h>
 #include <string.h>
 
@@ -19,17 +20,16 @@
 
 typedef enum FieldType {
     F_END,
-    F_NODE,         /* AstNode * */
-    F_LIST,         /* AstList */
-    F_IDENT,        /* const char *, printed when set */
-    F_OP,           /* AstOp */
-    F_OPS,          /* Compare's ops (as many as comparators) */
-    F_CTX,          /* the node's ctx: Store and Del only */
-    F_BOOL,         /* bool, printed when true */
-    F_LEVEL,        /* ImportFrom's level, printed when nonzero */
-    F_CONV,         /* FormattedValue's conversion, printed unless -1 */
-    F_CONST,        /* Constant's value */
-    F_NAMES,        /* Global/Nonlocal names (Name nodes) as a list of ids */
+    F_NODE, F_LIST, F_BODY,     /* children */
+    F_IDENT,        /* printed when set */
+    F_OP,
+    F_OPS,
+    F_BOOL,         /* printed when true */
+    F_INT,          /* printed when nonzero */
+    F_CHAR,         /* printed unless -1 */
+    F_CONST,
+    F_NAMES,        /* printed as a list of names */
+    F_CTX,          /* Store and Del only */
 } FieldType;
 
 typedef struct Field {
@@ -38,126 +38,15 @@ typedef struct Field {
     size_t offset;  /* in AstNode */
 } Field;
 
-#define FIELD(name, type, member) {name, type, offsetof(AstNode, u.member)}
-#define CTX {"ctx", F_CTX, offsetof(AstNode, ctx)}
-#define END {NULL, F_END, 0}
-
-static const Field fields[AST_KIND_COUNT][8] = {
-    [AST_MODULE] = {FIELD("body", F_LIST, module.body), END},
-    [AST_FUNCTION_DEF] = {FIELD("name", F_IDENT, function_def.name),
-                          FIELD("args", F_NODE, function_def.args),
-                          FIELD("body", F_LIST, function_def.body),
-                          FIELD("decorator_list", F_LIST, function_def.decorators),
-                          FIELD("returns", F_NODE, function_def.returns),
-                          FIELD("is_async", F_BOOL, function_def.is_async), END},
-    [AST_CLASS_DEF] = {FIELD("name", F_IDENT, class_def.name),
-                       FIELD("bases", F_LIST, class_def.bases),
-                       FIELD("keywords", F_LIST, class_def.keywords),
-                       FIELD("body", F_LIST, class_def.body),
-                       FIELD("decorator_list", F_LIST, class_def.decorators), END},
-    [AST_RETURN] = {FIELD("value", F_NODE, value.value), END},
-    [AST_DELETE] = {FIELD("targets", F_LIST, assign.targets), END},
-    [AST_ASSIGN] = {FIELD("targets", F_LIST, assign.targets),
-                    FIELD("value", F_NODE, assign.value), END},
-    [AST_AUG_ASSIGN] = {FIELD("target", F_NODE, aug_assign.target),
-                        FIELD("op", F_OP, aug_assign.op),
-                        FIELD("value", F_NODE, aug_assign.value), END},
-    [AST_ANN_ASSIGN] = {FIELD("target", F_NODE, ann_assign.target),
-                        FIELD("annotation", F_NODE, ann_assign.annotation),
-                        FIELD("value", F_NODE, ann_assign.value),
-                        FIELD("simple", F_BOOL, ann_assign.simple), END},
-    [AST_FOR] = {FIELD("target", F_NODE, for_stmt.target), FIELD("iter", F_NODE, for_stmt.iter),
-                 FIELD("body", F_LIST, for_stmt.body), FIELD("orelse", F_LIST, for_stmt.orelse),
-                 FIELD("is_async", F_BOOL, for_stmt.is_async), END},
-    [AST_WHILE] = {FIELD("test", F_NODE, cond.test), FIELD("body", F_LIST, cond.body),
-                   FIELD("orelse", F_LIST, cond.orelse), END},
-    [AST_IF] = {FIELD("test", F_NODE, cond.test), FIELD("body", F_LIST, cond.body),
-                FIELD("orelse", F_LIST, cond.orelse), END},
-    [AST_WITH] = {FIELD("items", F_LIST, with.items), FIELD("body", F_LIST, with.body),
-                  FIELD("is_async", F_BOOL, with.is_async), END},
-    [AST_MATCH] = {END},
-    [AST_RAISE] = {FIELD("exc", F_NODE, raise.exc), FIELD("cause", F_NODE, raise.cause), END},
-    [AST_TRY] = {FIELD("body", F_LIST, try_stmt.body),
-                 FIELD("handlers", F_LIST, try_stmt.handlers),
-                 FIELD("orelse", F_LIST, try_stmt.orelse),
-                 FIELD("finalbody", F_LIST, try_stmt.finalbody),
-                 FIELD("is_star", F_BOOL, try_stmt.is_star), END},
-    [AST_ASSERT] = {FIELD("test", F_NODE, assert_stmt.test),
-                    FIELD("msg", F_NODE, assert_stmt.msg), END},
-    [AST_IMPORT] = {FIELD("names", F_LIST, import.names), END},
-    [AST_IMPORT_FROM] = {FIELD("module", F_IDENT, import.module),
-                         FIELD("names", F_LIST, import.names),
-                         FIELD("level", F_LEVEL, import.level), END},
-    [AST_GLOBAL] = {FIELD("names", F_NAMES, global.names), END},
-    [AST_NONLOCAL] = {FIELD("names", F_NAMES, global.names), END},
-    [AST_EXPR_STMT] = {FIELD("value", F_NODE, value.value), END},
-    [AST_PASS] = {END},
-    [AST_BREAK] = {END},
-    [AST_CONTINUE] = {END},
-    [AST_BOOL_OP] = {FIELD("op", F_OP, bool_op.op), FIELD("values", F_LIST, bool_op.values), END},
-    [AST_NAMED_EXPR] = {FIELD("target", F_NODE, named_expr.target),
-                        FIELD("value", F_NODE, named_expr.value), END},
-    [AST_BIN_OP] = {FIELD("left", F_NODE, bin_op.left), FIELD("op", F_OP, bin_op.op),
-                    FIELD("right", F_NODE, bin_op.right), END},
-    [AST_UNARY_OP] = {FIELD("op", F_OP, unary_op.op),
-                      FIELD("operand", F_NODE, unary_op.operand), END},
-    [AST_LAMBDA] = {FIELD("args", F_NODE, lambda.args), FIELD("body", F_NODE, lambda.body), END},
-    [AST_IF_EXP] = {FIELD("test", F_NODE, if_exp.test), FIELD("body", F_NODE, if_exp.body),
-                    FIELD("orelse", F_NODE, if_exp.orelse), END},
-    [AST_DICT] = {FIELD("keys", F_LIST, dict.keys), FIELD("values", F_LIST, dict.values), END},
-    [AST_SET] = {FIELD("elts", F_LIST, seq.elts), END},
-    [AST_LIST_COMP] = {FIELD("elt", F_NODE, comp.elt),
-                       FIELD("generators", F_LIST, comp.generators), END},
-    [AST_SET_COMP] = {FIELD("elt", F_NODE, comp.elt),
-                      FIELD("generators", F_LIST, comp.generators), END},
-    [AST_DICT_COMP] = {FIELD("key", F_NODE, comp.elt), FIELD("value", F_NODE, comp.value),
-                       FIELD("generators", F_LIST, comp.generators), END},
-    [AST_GENERATOR_EXP] = {FIELD("elt", F_NODE, comp.elt),
-                           FIELD("generators", F_LIST, comp.generators), END},
-    [AST_AWAIT] = {FIELD("value", F_NODE, value.value), END},
-    [AST_YIELD] = {FIELD("value", F_NODE, value.value), END},
-    [AST_YIELD_FROM] = {FIELD("value", F_NODE, value.value), END},
-    [AST_COMPARE] = {FIELD("left", F_NODE, compare.left), FIELD("ops", F_OPS, compare.ops),
-                     FIELD("comparators", F_LIST, compare.comparators), END},
-    [AST_CALL] = {FIELD("func", F_NODE, call.func), FIELD("args", F_LIST, call.args),
-                  FIELD("keywords", F_LIST, call.keywords), END},
-    [AST_FORMATTED_VALUE] = {FIELD("value", F_NODE, formatted_value.value),
-                             FIELD("conversion", F_CONV, formatted_value.conversion),
-                             FIELD("format_spec", F_NODE, formatted_value.format_spec), END},
-    [AST_JOINED_STR] = {FIELD("values", F_LIST, joined_str.values), END},
-    [AST_CONSTANT] = {FIELD("value", F_CONST, constant), END},
-    [AST_ATTRIBUTE] = {FIELD("value", F_NODE, attribute.value),
-                       FIELD("attr", F_IDENT, attribute.attr), CTX, END},
-    [AST_SUBSCRIPT] = {FIELD("value", F_NODE, subscript.value),
-                       FIELD("slice", F_NODE, subscript.slice), CTX, END},
-    [AST_STARRED] = {FIELD("value", F_NODE, value.value), CTX, END},
-    [AST_NAME] = {FIELD("id", F_IDENT, name.id), CTX, END},
-    [AST_LIST] = {FIELD("elts", F_LIST, seq.elts), CTX, END},
-    [AST_TUPLE] = {FIELD("elts", F_LIST, seq.elts), CTX, END},
-    [AST_SLICE] = {FIELD("lower", F_NODE, slice.lower), FIELD("upper", F_NODE, slice.upper),
-                   FIELD("step", F_NODE, slice.step), END},
-    [AST_COMPREHENSION] = {FIELD("target", F_NODE, comprehension.target),
-                           FIELD("iter", F_NODE, comprehension.iter),
-                           FIELD("ifs", F_LIST, comprehension.ifs),
-                           FIELD("is_async", F_BOOL, comprehension.is_async), END},
-    [AST_EXCEPT_HANDLER] = {FIELD("type", F_NODE, except_handler.type),
-                            FIELD("name", F_IDENT, except_handler.name),
-                            FIELD("body", F_LIST, except_handler.body), END},
-    [AST_ARGUMENTS] = {FIELD("posonlyargs", F_LIST, arguments.posonlyargs),
-                       FIELD("args", F_LIST, arguments.args),
-                       FIELD("vararg", F_NODE, arguments.vararg),
-                       FIELD("kwonlyargs", F_LIST, arguments.kwonlyargs),
-                       FIELD("kw_defaults", F_LIST, arguments.kw_defaults),
-                       FIELD("kwarg", F_NODE, arguments.kwarg),
-                       FIELD("defaults", F_LIST, arguments.defaults), END},
-    [AST_ARG] = {FIELD("arg", F_IDENT, arg.name), FIELD("annotation", F_NODE, arg.annotation),
-                 END},
-    [AST_KEYWORD] = {FIELD("arg", F_IDENT, keyword.arg), FIELD("value", F_NODE, keyword.value),
-                     END},
-    [AST_ALIAS] = {FIELD("name", F_IDENT, alias.name), FIELD("asname", F_IDENT, alias.asname),
-                   END},
-    [AST_WITH_ITEM] = {FIELD("context_expr", F_NODE, with_item.context_expr),
-                       FIELD("optional_vars", F_NODE, with_item.optional_vars), END},
+/* What each kind prints: parser/ast_fields.def without the spans of names,
+ * which Python's ast does not have. */
+static const Field fields[AST_KIND_COUNT][AST_FIELDS_MAX] = {
+#define AST_KIND(kind, name, fields) [kind] = {fields {NULL, F_END, 0}},
+#define AST_CHILD(type, name, member) {#name, F_##type, offsetof(AstNode, member)},
+#define AST_VALUE(type, name, member) {#name, F_##type, offsetof(AstNode, member)},
+#define AST_SPAN(name, member)
+#define AST_CTX() {"ctx", F_CTX, offsetof(AstNode, ctx)},
+#include "parser/ast_fields.def"
 };
 
 typedef struct Dumper {
@@ -350,6 +239,15 @@ static void put_span(Dumper *d, Span span)
     fprintf(d->out, " @%d:%d-%d:%d", l1, c1, l2, c2);
 }
 
+/* Item I of a value printed as a list: ` name=a,b,c` */
+static void put_list_item(FILE *out, const Field *f, int i, const char *text)
+{
+    if (i == 0)
+        fprintf(out, " %s=%s", f->name, text);
+    else
+        fprintf(out, ",%s", text);
+}
+
 static void put_scalar(Dumper *d, const AstNode *n, const Field *f)
 {
     FILE *out = d->out;
@@ -360,32 +258,32 @@ static void put_scalar(Dumper *d, const AstNode *n, const Field *f)
             fprintf(out, " %s=%s", f->name, s);
         break;
     }
-    case F_OP: fprintf(out, " op=%s", ast_op_text(*AT(n, AstOp, f->offset))); break;
+    case F_OP: fprintf(out, " %s=%s", f->name, ast_op_text(*AT(n, AstOp, f->offset))); break;
     case F_OPS:
         for (int i = 0; i < n->u.compare.comparators.len; i++)
-            fprintf(out, "%s%s", i ? "," : " ops=", ast_op_text(n->u.compare.ops[i]));
+            put_list_item(out, f, i, ast_op_text(n->u.compare.ops[i]));
         break;
     case F_CTX:
         if (n->ctx != AST_LOAD)
-            fprintf(out, " ctx=%s", n->ctx == AST_STORE ? "Store" : "Del");
+            fprintf(out, " %s=%s", f->name, n->ctx == AST_STORE ? "Store" : "Del");
         break;
     case F_BOOL:
         if (*AT(n, bool, f->offset))
             fprintf(out, " %s=True", f->name);
         break;
-    case F_LEVEL:
+    case F_INT:
         if (*AT(n, int, f->offset))
-            fprintf(out, " level=%d", *AT(n, int, f->offset));
+            fprintf(out, " %s=%d", f->name, *AT(n, int, f->offset));
         break;
-    case F_CONV:
+    case F_CHAR:
         if (*AT(n, int, f->offset) >= 0)
-            fprintf(out, " conversion=%c", *AT(n, int, f->offset));
+            fprintf(out, " %s=%c", f->name, *AT(n, int, f->offset));
         break;
     case F_CONST: put_constant(d, n); break;
     case F_NAMES: {
         const AstList *l = AT(n, AstList, f->offset);
         for (int i = 0; i < l->len; i++)
-            fprintf(out, "%s%s", i ? "," : " names=", l->items[i]->u.name.id);
+            put_list_item(out, f, i, l->items[i]->u.name.id);
         break;
     }
     default: break;
@@ -401,8 +299,8 @@ static void dump_children(Dumper *d, const AstNode *n, int indent)
             const AstNode *child = *AT(n, const AstNode *, f->offset);
             if (child)
                 dump_node(d, child, indent, f->name);
-        } else if (f->type == F_LIST) {
-            const AstList *l = AT(n, AstList, f->offset);
+        } else if (f->type == F_LIST || f->type == F_BODY) {
+            const AstList *l = f->type == F_BODY ? ast_function_body(n) : AT(n, AstList, f->offset);
             if (l->len == 0)
                 continue;
             fprintf(d->out, "%*s%s:\n", indent * 2, "", f->name);
@@ -421,7 +319,7 @@ static void dump_node(Dumper *d, const AstNode *n, int indent, const char *label
     fprintf(d->out, "%*s%s%s%s", indent * 2, "", label ? label : "", label ? ": " : "",
             ast_kind_name(n->kind));
     for (const Field *f = fields[n->kind]; f->type != F_END; f++)
-        if (f->type != F_NODE && f->type != F_LIST)
+        if (f->type != F_NODE && f->type != F_LIST && f->type != F_BODY)
             put_scalar(d, n, f);
     put_span(d, n->span);
     fputc('\n', d->out);

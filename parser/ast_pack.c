@@ -1,10 +1,11 @@
 /* ASTs as bytes (parser/ast_pack.h).
  *
- * One table says, for every node kind, which fields the union holds and of
- * what type; packing, unpacking and the comparison all walk it, so a field
- * left out of the table is left out of all three, and ast_pack_same()
- * catches it: after comparing the fields the table names it compares the
- * two nodes' remaining bytes, where a forgotten pointer or number differs.
+ * The AST's field table (parser/ast_fields.def) says, for every node kind,
+ * which fields the union holds and of what type; packing, unpacking and
+ * the comparison all walk it, so a field left out of the table is left out
+ * of all three, and ast_pack_same() catches it: after comparing the fields
+ * the table names it compares the two nodes' remaining bytes, where a
+ * forgotten pointer or number differs.
  *
  * Bytes of a node: 0 for NULL, else kind + 1, ctx, flags, height, span,
  * outer span, then the fields in table order.  Numbers are LEB128 varints
@@ -35,6 +36,9 @@ typedef enum PackType {
     P_BOOL,         /* bool */
     P_INT,          /* int */
     P_CONST,        /* Constant's value */
+    /* packed as what they are */
+    P_CHAR = P_INT,
+    P_NAMES = P_LIST,
 } PackType;
 
 typedef struct PackField {
@@ -42,83 +46,15 @@ typedef struct PackField {
     size_t offset;  /* in AstNode */
 } PackField;
 
-#define F(type, member) {type, offsetof(AstNode, u.member)}
-#define END {P_END, 0}
-
-static const PackField fields[AST_KIND_COUNT][9] = {
-    [AST_MODULE] = {F(P_LIST, module.body), END},
-    [AST_FUNCTION_DEF] = {F(P_IDENT, function_def.name), F(P_SPAN, function_def.name_span),
-                          F(P_NODE, function_def.args), F(P_BODY, function_def.body),
-                          F(P_LIST, function_def.decorators), F(P_NODE, function_def.returns),
-                          F(P_BOOL, function_def.is_async), END},
-    [AST_CLASS_DEF] = {F(P_IDENT, class_def.name), F(P_SPAN, class_def.name_span),
-                       F(P_LIST, class_def.bases), F(P_LIST, class_def.keywords),
-                       F(P_LIST, class_def.body), F(P_LIST, class_def.decorators), END},
-    [AST_RETURN] = {F(P_NODE, value.value), END},
-    [AST_DELETE] = {F(P_LIST, assign.targets), F(P_NODE, assign.value), END},
-    [AST_ASSIGN] = {F(P_LIST, assign.targets), F(P_NODE, assign.value), END},
-    [AST_AUG_ASSIGN] = {F(P_NODE, aug_assign.target), F(P_OP, aug_assign.op), F(P_NODE, aug_assign.value), END},
-    [AST_ANN_ASSIGN] = {F(P_NODE, ann_assign.target), F(P_NODE, ann_assign.annotation),
-                        F(P_NODE, ann_assign.value), F(P_BOOL, ann_assign.simple), END},
-    [AST_FOR] = {F(P_NODE, for_stmt.target), F(P_NODE, for_stmt.iter), F(P_LIST, for_stmt.body),
-                 F(P_LIST, for_stmt.orelse), F(P_BOOL, for_stmt.is_async), END},
-    [AST_WHILE] = {F(P_NODE, cond.test), F(P_LIST, cond.body), F(P_LIST, cond.orelse), END},
-    [AST_IF] = {F(P_NODE, cond.test), F(P_LIST, cond.body), F(P_LIST, cond.orelse), END},
-    [AST_WITH] = {F(P_LIST, with.items), F(P_LIST, with.body), F(P_BOOL, with.is_async), END},
-    [AST_MATCH] = {END},
-    [AST_RAISE] = {F(P_NODE, raise.exc), F(P_NODE, raise.cause), END},
-    [AST_TRY] = {F(P_LIST, try_stmt.body), F(P_LIST, try_stmt.handlers), F(P_LIST, try_stmt.orelse),
-                 F(P_LIST, try_stmt.finalbody), F(P_BOOL, try_stmt.is_star), END},
-    [AST_ASSERT] = {F(P_NODE, assert_stmt.test), F(P_NODE, assert_stmt.msg), END},
-    [AST_IMPORT] = {F(P_IDENT, import.module), F(P_LIST, import.names), F(P_INT, import.level), END},
-    [AST_IMPORT_FROM] = {F(P_IDENT, import.module), F(P_LIST, import.names), F(P_INT, import.level), END},
-    [AST_GLOBAL] = {F(P_LIST, global.names), END},
-    [AST_NONLOCAL] = {F(P_LIST, global.names), END},
-    [AST_EXPR_STMT] = {F(P_NODE, value.value), END},
-    [AST_PASS] = {END},
-    [AST_BREAK] = {END},
-    [AST_CONTINUE] = {END},
-    [AST_BOOL_OP] = {F(P_OP, bool_op.op), F(P_LIST, bool_op.values), END},
-    [AST_NAMED_EXPR] = {F(P_NODE, named_expr.target), F(P_NODE, named_expr.value), END},
-    [AST_BIN_OP] = {F(P_NODE, bin_op.left), F(P_OP, bin_op.op), F(P_NODE, bin_op.right), END},
-    [AST_UNARY_OP] = {F(P_OP, unary_op.op), F(P_NODE, unary_op.operand), END},
-    [AST_LAMBDA] = {F(P_NODE, lambda.args), F(P_NODE, lambda.body), END},
-    [AST_IF_EXP] = {F(P_NODE, if_exp.test), F(P_NODE, if_exp.body), F(P_NODE, if_exp.orelse), END},
-    [AST_DICT] = {F(P_LIST, dict.keys), F(P_LIST, dict.values), END},
-    [AST_SET] = {F(P_LIST, seq.elts), END},
-    [AST_LIST_COMP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
-    [AST_SET_COMP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
-    [AST_DICT_COMP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
-    [AST_GENERATOR_EXP] = {F(P_NODE, comp.elt), F(P_NODE, comp.value), F(P_LIST, comp.generators), END},
-    [AST_AWAIT] = {F(P_NODE, value.value), END},
-    [AST_YIELD] = {F(P_NODE, value.value), END},
-    [AST_YIELD_FROM] = {F(P_NODE, value.value), END},
-    /* comparators before ops: their number is the ops' */
-    [AST_COMPARE] = {F(P_NODE, compare.left), F(P_LIST, compare.comparators), F(P_OPS, compare.ops), END},
-    [AST_CALL] = {F(P_NODE, call.func), F(P_LIST, call.args), F(P_LIST, call.keywords), END},
-    [AST_FORMATTED_VALUE] = {F(P_NODE, formatted_value.value), F(P_INT, formatted_value.conversion),
-                             F(P_NODE, formatted_value.format_spec), END},
-    [AST_JOINED_STR] = {F(P_LIST, joined_str.values), END},
-    [AST_CONSTANT] = {F(P_CONST, constant), END},
-    [AST_ATTRIBUTE] = {F(P_NODE, attribute.value), F(P_IDENT, attribute.attr), F(P_SPAN, attribute.attr_span), END},
-    [AST_SUBSCRIPT] = {F(P_NODE, subscript.value), F(P_NODE, subscript.slice), END},
-    [AST_STARRED] = {F(P_NODE, value.value), END},
-    [AST_NAME] = {F(P_IDENT, name.id), END},
-    [AST_LIST] = {F(P_LIST, seq.elts), END},
-    [AST_TUPLE] = {F(P_LIST, seq.elts), END},
-    [AST_SLICE] = {F(P_NODE, slice.lower), F(P_NODE, slice.upper), F(P_NODE, slice.step), END},
-    [AST_COMPREHENSION] = {F(P_NODE, comprehension.target), F(P_NODE, comprehension.iter),
-                           F(P_LIST, comprehension.ifs), F(P_BOOL, comprehension.is_async), END},
-    [AST_EXCEPT_HANDLER] = {F(P_NODE, except_handler.type), F(P_IDENT, except_handler.name),
-                            F(P_LIST, except_handler.body), END},
-    [AST_ARGUMENTS] = {F(P_LIST, arguments.posonlyargs), F(P_LIST, arguments.args),
-                       F(P_NODE, arguments.vararg), F(P_LIST, arguments.kwonlyargs),
-                       F(P_LIST, arguments.kw_defaults), F(P_NODE, arguments.kwarg),
-                       F(P_LIST, arguments.defaults), END},
-    [AST_ARG] = {F(P_IDENT, arg.name), F(P_NODE, arg.annotation), END},
-    [AST_KEYWORD] = {F(P_IDENT, keyword.arg), F(P_NODE, keyword.value), END},
-    [AST_ALIAS] = {F(P_IDENT, alias.name), F(P_IDENT, alias.asname), END},
-    [AST_WITH_ITEM] = {F(P_NODE, with_item.context_expr), F(P_NODE, with_item.optional_vars), END},
+/* The AST's field table (parser/ast_fields.def) without the ctx, which the
+ * bytes of every node hold, whatever its kind. */
+static const PackField fields[AST_KIND_COUNT][AST_FIELDS_MAX] = {
+#define AST_KIND(kind, name, fields) [kind] = {fields {P_END, 0}},
+#define AST_CHILD(type, name, member) {P_##type, offsetof(AstNode, member)},
+#define AST_VALUE(type, name, member) {P_##type, offsetof(AstNode, member)},
+#define AST_SPAN(name, member) {P_SPAN, offsetof(AstNode, member)},
+#define AST_CTX()
+#include "parser/ast_fields.def"
 };
 
 #define AT(n, type, off) ((type *)((char *)(n) + (off)))

@@ -4,7 +4,8 @@
  *
  *   parser/parse.c        driver: lexer -> Lemon, sub-parses of f-string fields
  *   parser/parse_error.c  wording of syntax errors from the automaton's state
- *   parser/ast.c          nodes, lists, spans, depth limit, kind table
+ *   parser/ast.c          nodes, lists, spans, depth limit, kind names, children
+ *   parser/ast_fields.def the field table of every node kind
  *   parser/ast_expr.c     expression constructors
  *   parser/ast_stmt.c     statement constructors
  *   parser/ast_args.c     parameters and call arguments

@@ -33,11 +33,11 @@ struct Flow {
 };
 
 /* Break and continue targets of the innermost loop being analysed. */
-typedef struct LoopCtx {
+typedef struct LiveLoop {
     const Word *brk;        /* live after the loop */
     const Word *cont;       /* live at the head */
-    struct LoopCtx *outer;
-} LoopCtx;
+    struct LiveLoop *outer;
+} LiveLoop;
 
 /* ---- name table ---- */
 
@@ -222,52 +222,16 @@ static void collect_expr(Flow *f, const AstNode *e, bool nested)
         }
         collect_nested_def(f, e->u.lambda.args, NULL, e->u.lambda.body);
         return;
-    case AST_BOOL_OP: collect_list(f, &e->u.bool_op.values, nested); return;
-    case AST_BIN_OP: collect_expr(f, e->u.bin_op.left, nested); collect_expr(f, e->u.bin_op.right, nested); return;
-    case AST_UNARY_OP: collect_expr(f, e->u.unary_op.operand, nested); return;
-    case AST_IF_EXP:
-        collect_expr(f, e->u.if_exp.test, nested);
-        collect_expr(f, e->u.if_exp.body, nested);
-        collect_expr(f, e->u.if_exp.orelse, nested);
-        return;
-    case AST_DICT: collect_list(f, &e->u.dict.keys, nested); collect_list(f, &e->u.dict.values, nested); return;
-    case AST_SET: case AST_LIST: case AST_TUPLE: collect_list(f, &e->u.seq.elts, nested); return;
-    case AST_LIST_COMP: case AST_SET_COMP: case AST_DICT_COMP: case AST_GENERATOR_EXP:
-        collect_expr(f, e->u.comp.elt, nested);
-        collect_expr(f, e->u.comp.value, nested);
-        collect_list(f, &e->u.comp.generators, nested);
-        return;
-    case AST_COMPREHENSION:
+    case AST_COMPREHENSION:     /* its target is the comprehension's own */
         collect_expr(f, e->u.comprehension.iter, nested);
         collect_list(f, &e->u.comprehension.ifs, nested);
         return;
-    case AST_AWAIT: case AST_YIELD: case AST_YIELD_FROM: case AST_STARRED:
-        collect_expr(f, e->u.value.value, nested);
+    default: {
+        AstChildren it = ast_children(e);
+        for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it))
+            collect_expr(f, child, nested);
         return;
-    case AST_COMPARE:
-        collect_expr(f, e->u.compare.left, nested);
-        collect_list(f, &e->u.compare.comparators, nested);
-        return;
-    case AST_CALL:
-        collect_expr(f, e->u.call.func, nested);
-        collect_list(f, &e->u.call.args, nested);
-        collect_list(f, &e->u.call.keywords, nested);
-        return;
-    case AST_KEYWORD: collect_expr(f, e->u.keyword.value, nested); return;
-    case AST_FORMATTED_VALUE:
-        collect_expr(f, e->u.formatted_value.value, nested);
-        collect_expr(f, e->u.formatted_value.format_spec, nested);
-        return;
-    case AST_JOINED_STR: collect_list(f, &e->u.joined_str.values, nested); return;
-    case AST_ATTRIBUTE: collect_expr(f, e->u.attribute.value, nested); return;
-    case AST_SUBSCRIPT: collect_expr(f, e->u.subscript.value, nested); collect_expr(f, e->u.subscript.slice, nested); return;
-    case AST_SLICE:
-        collect_expr(f, e->u.slice.lower, nested);
-        collect_expr(f, e->u.slice.upper, nested);
-        collect_expr(f, e->u.slice.step, nested);
-        return;
-    default:
-        return;
+    }
     }
 }
 
@@ -284,6 +248,18 @@ static void collect_args(Flow *f, const AstNode *args)
         add_local(f, args->u.arguments.kwarg->u.arg.name);
 }
 
+static void collect_stmt(Flow *f, const AstNode *s);
+
+/* A child of a statement: an expression, a statement or a part of one. */
+static void collect_child(Flow *f, const AstNode *n)
+{
+    if (ast_is_expression(n->kind))
+        collect_expr(f, n, false);
+    else
+        collect_stmt(f, n);
+}
+
+/* Statements, and their parts (handlers, with items). */
 static void collect_stmt(Flow *f, const AstNode *s)
 {
     switch (s->kind) {
@@ -318,32 +294,15 @@ static void collect_stmt(Flow *f, const AstNode *s)
         collect_block(f, &s->u.for_stmt.body);
         collect_block(f, &s->u.for_stmt.orelse);
         return;
-    case AST_WHILE: case AST_IF:
-        collect_expr(f, s->u.cond.test, false);
-        collect_block(f, &s->u.cond.body);
-        collect_block(f, &s->u.cond.orelse);
+    case AST_WITH_ITEM:
+        collect_expr(f, s->u.with_item.context_expr, false);
+        if (s->u.with_item.optional_vars)
+            collect_target(f, s->u.with_item.optional_vars);
         return;
-    case AST_WITH:
-        for (int i = 0; i < s->u.with.items.len; i++) {
-            const AstNode *item = s->u.with.items.items[i];
-            collect_expr(f, item->u.with_item.context_expr, false);
-            if (item->u.with_item.optional_vars)
-                collect_target(f, item->u.with_item.optional_vars);
-        }
-        collect_block(f, &s->u.with.body);
-        return;
-    case AST_TRY:
-        collect_block(f, &s->u.try_stmt.body);
-        for (int i = 0; i < s->u.try_stmt.handlers.len; i++) {
-            const AstNode *h = s->u.try_stmt.handlers.items[i];
-            if (h->u.except_handler.name)
-                add_local(f, h->u.except_handler.name);
-            collect_expr(f, h->u.except_handler.type, false);
-            collect_block(f, &h->u.except_handler.body);
-        }
-        collect_block(f, &s->u.try_stmt.orelse);
-        collect_block(f, &s->u.try_stmt.finalbody);
-        return;
+    case AST_EXCEPT_HANDLER:
+        if (s->u.except_handler.name)
+            add_local(f, s->u.except_handler.name);
+        break;
     case AST_IMPORT: case AST_IMPORT_FROM:
         for (int i = 0; i < s->u.import.names.len; i++) {
             const AstNode *al = s->u.import.names.items[i];
@@ -353,14 +312,14 @@ static void collect_stmt(Flow *f, const AstNode *s)
             add_local(f, bound);
         }
         return;
-    case AST_RETURN: case AST_EXPR_STMT:
-        collect_expr(f, s->u.value.value, false);
-        return;
-    case AST_RAISE: collect_expr(f, s->u.raise.exc, false); collect_expr(f, s->u.raise.cause, false); return;
-    case AST_ASSERT: collect_expr(f, s->u.assert_stmt.test, false); collect_expr(f, s->u.assert_stmt.msg, false); return;
     default:
-        return;
+        break;
     }
+    /* If, While, With, Try, handlers, Return, Expr, Raise, Assert: their
+     * expressions and blocks */
+    AstChildren it = ast_children(s);
+    for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it))
+        collect_child(f, child);
 }
 
 static void collect_block(Flow *f, const AstList *b)
@@ -369,37 +328,34 @@ static void collect_block(Flow *f, const AstList *b)
         collect_stmt(f, b->items[i]);
 }
 
+static void collect_declared(Flow *f, const AstList *b);
+
+/* `global x` / `nonlocal x` in S or in its blocks (not in nested defs). */
+static void collect_declared_stmt(Flow *f, const AstNode *s)
+{
+    switch (s->kind) {
+    case AST_GLOBAL: case AST_NONLOCAL:
+        for (int k = 0; k < s->u.global.names.len; k++)
+            push_name(f->arena, &f->excluded, &f->n_excluded, &f->cap_excluded,
+                      s->u.global.names.items[k]->u.name.id);
+        return;
+    case AST_FUNCTION_DEF: case AST_CLASS_DEF:
+        return;
+    default: {
+        AstChildren it = ast_children(s);
+        for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it))
+            if (!ast_is_expression(child->kind))
+                collect_declared_stmt(f, child);
+        return;
+    }
+    }
+}
+
 /* `global x` / `nonlocal x` anywhere in the body (not in nested defs). */
 static void collect_declared(Flow *f, const AstList *b)
 {
-    for (int i = 0; i < b->len; i++) {
-        const AstNode *s = b->items[i];
-        switch (s->kind) {
-        case AST_GLOBAL: case AST_NONLOCAL:
-            for (int k = 0; k < s->u.global.names.len; k++)
-                push_name(f->arena, &f->excluded, &f->n_excluded, &f->cap_excluded,
-                          s->u.global.names.items[k]->u.name.id);
-            break;
-        case AST_IF: case AST_WHILE:
-            collect_declared(f, &s->u.cond.body);
-            collect_declared(f, &s->u.cond.orelse);
-            break;
-        case AST_FOR:
-            collect_declared(f, &s->u.for_stmt.body);
-            collect_declared(f, &s->u.for_stmt.orelse);
-            break;
-        case AST_WITH: collect_declared(f, &s->u.with.body); break;
-        case AST_TRY:
-            collect_declared(f, &s->u.try_stmt.body);
-            collect_declared(f, &s->u.try_stmt.orelse);
-            collect_declared(f, &s->u.try_stmt.finalbody);
-            for (int k = 0; k < s->u.try_stmt.handlers.len; k++)
-                collect_declared(f, &s->u.try_stmt.handlers.items[k]->u.except_handler.body);
-            break;
-        default:
-            break;
-        }
-    }
+    for (int i = 0; i < b->len; i++)
+        collect_declared_stmt(f, b->items[i]);
 }
 
 /* ---- per-statement facts ---- */
@@ -465,60 +421,28 @@ static void uses_list(const Flow *f, const AstList *l, Word *b)
             uses_expr(f, l->items[i], b);
 }
 
+static void uses_children(const Flow *f, const AstNode *n, Word *b)
+{
+    AstChildren it = ast_children(n);
+    for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it))
+        uses_expr(f, child, b);
+}
+
 static void uses_expr(const Flow *f, const AstNode *e, Word *b)
 {
     if (!e)
         return;
     switch (e->kind) {
     case AST_NAME: if (e->ctx == AST_LOAD) bits_add_name(f, b, e->u.name.id); return;
-    case AST_NAMED_EXPR: uses_expr(f, e->u.named_expr.value, b); return;
     case AST_LAMBDA:
         uses_list(f, &e->u.lambda.args->u.arguments.defaults, b);
         uses_expr(f, e->u.lambda.body, b);
         return;
-    case AST_BOOL_OP: uses_list(f, &e->u.bool_op.values, b); return;
-    case AST_BIN_OP: uses_expr(f, e->u.bin_op.left, b); uses_expr(f, e->u.bin_op.right, b); return;
-    case AST_UNARY_OP: uses_expr(f, e->u.unary_op.operand, b); return;
-    case AST_IF_EXP:
-        uses_expr(f, e->u.if_exp.test, b);
-        uses_expr(f, e->u.if_exp.body, b);
-        uses_expr(f, e->u.if_exp.orelse, b);
-        return;
-    case AST_DICT: uses_list(f, &e->u.dict.keys, b); uses_list(f, &e->u.dict.values, b); return;
-    case AST_SET: case AST_LIST: case AST_TUPLE: uses_list(f, &e->u.seq.elts, b); return;
-    case AST_LIST_COMP: case AST_SET_COMP: case AST_DICT_COMP: case AST_GENERATOR_EXP:
-        uses_expr(f, e->u.comp.elt, b);
-        uses_expr(f, e->u.comp.value, b);
-        uses_list(f, &e->u.comp.generators, b);
-        return;
-    case AST_COMPREHENSION:
+    case AST_COMPREHENSION:     /* its target is bound, not read */
         uses_expr(f, e->u.comprehension.iter, b);
         uses_list(f, &e->u.comprehension.ifs, b);
         return;
-    case AST_AWAIT: case AST_YIELD: case AST_YIELD_FROM: case AST_STARRED:
-        uses_expr(f, e->u.value.value, b);
-        return;
-    case AST_COMPARE: uses_expr(f, e->u.compare.left, b); uses_list(f, &e->u.compare.comparators, b); return;
-    case AST_CALL:
-        uses_expr(f, e->u.call.func, b);
-        uses_list(f, &e->u.call.args, b);
-        uses_list(f, &e->u.call.keywords, b);
-        return;
-    case AST_KEYWORD: uses_expr(f, e->u.keyword.value, b); return;
-    case AST_FORMATTED_VALUE:
-        uses_expr(f, e->u.formatted_value.value, b);
-        uses_expr(f, e->u.formatted_value.format_spec, b);
-        return;
-    case AST_JOINED_STR: uses_list(f, &e->u.joined_str.values, b); return;
-    case AST_ATTRIBUTE: uses_expr(f, e->u.attribute.value, b); return;
-    case AST_SUBSCRIPT: uses_expr(f, e->u.subscript.value, b); uses_expr(f, e->u.subscript.slice, b); return;
-    case AST_SLICE:
-        uses_expr(f, e->u.slice.lower, b);
-        uses_expr(f, e->u.slice.upper, b);
-        uses_expr(f, e->u.slice.step, b);
-        return;
-    default:
-        return;
+    default: uses_children(f, e, b); return;
     }
 }
 
@@ -544,9 +468,9 @@ static void transfer(const Flow *f, Word *in, const Word *out, const Word *defs,
         in[i] = (out[i] & ~defs[i]) | uses[i];
 }
 
-static void live_block(Flow *f, const AstList *b, const Word *out, Word *in, LoopCtx *loop);
+static void live_block(Flow *f, const AstList *b, const Word *out, Word *in, LiveLoop *loop);
 
-static void live_if(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCtx *loop)
+static void live_if(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
     Word *a = bits_new(f), *c = bits_new(f);
     live_block(f, &s->u.cond.body, out, a, loop);
@@ -557,13 +481,13 @@ static void live_if(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCt
 }
 
 /* head = uses(test) | in(body, head) | in(orelse, out), to a fixed point. */
-static void live_while(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCtx *loop)
+static void live_while(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
     Word *head = bits_new(f), *body_in = bits_new(f), *next = bits_new(f);
     live_block(f, &s->u.cond.orelse, out, head, loop);
     uses_expr(f, s->u.cond.test, head);
     for (;;) {
-        LoopCtx ctx = {out, head, loop};
+        LiveLoop ctx = {out, head, loop};
         live_block(f, &s->u.cond.body, head, body_in, &ctx);
         memcpy(next, head, sizeof(Word) * (size_t)f->nwords);
         bits_or(f, next, body_in);
@@ -576,14 +500,14 @@ static void live_while(Flow *f, const AstNode *s, const Word *out, Word *in, Loo
 }
 
 /* head = in(orelse, out) | (in(body, head) - defs(target)) | uses(target) */
-static void live_for(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCtx *loop)
+static void live_for(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
     Word *head = bits_new(f), *body_in = bits_new(f), *next = bits_new(f);
     Word *tdefs = bits_new(f), *tuses = bits_new(f);
     target_sets(f, s->u.for_stmt.target, tdefs, tuses);
     live_block(f, &s->u.for_stmt.orelse, out, head, loop);
     for (;;) {
-        LoopCtx ctx = {out, head, loop};
+        LiveLoop ctx = {out, head, loop};
         live_block(f, &s->u.for_stmt.body, head, body_in, &ctx);
         transfer(f, next, body_in, tdefs, tuses);
         bits_or(f, next, head);
@@ -596,7 +520,7 @@ static void live_for(Flow *f, const AstNode *s, const Word *out, Word *in, LoopC
     uses_expr(f, s->u.for_stmt.iter, in);
 }
 
-static void live_with(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCtx *loop)
+static void live_with(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
     Word *body_in = bits_new(f), *defs = bits_new(f), *uses = bits_new(f);
     live_block(f, &s->u.with.body, out, body_in, loop);
@@ -611,7 +535,7 @@ static void live_with(Flow *f, const AstNode *s, const Word *out, Word *in, Loop
 
 /* Conservative: any statement of the body may jump to any handler, and
  * the finally block runs on every path. */
-static void live_try(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCtx *loop)
+static void live_try(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
     Word *fin = bits_new(f), *handlers = bits_new(f), *tmp = bits_new(f), *body_out = bits_new(f);
     live_block(f, &s->u.try_stmt.finalbody, out, fin, loop);
@@ -671,9 +595,7 @@ static void simple_sets(const Flow *f, const AstNode *s, Word *defs, Word *uses)
             bits_add_name(f, defs, al->u.alias.asname ? al->u.alias.asname : al->u.alias.name);
         }
         break;
-    case AST_EXPR_STMT: case AST_RETURN: uses_expr(f, s->u.value.value, uses); break;
-    case AST_RAISE: uses_expr(f, s->u.raise.exc, uses); uses_expr(f, s->u.raise.cause, uses); break;
-    case AST_ASSERT: uses_expr(f, s->u.assert_stmt.test, uses); uses_expr(f, s->u.assert_stmt.msg, uses); break;
+    case AST_EXPR_STMT: case AST_RETURN: case AST_RAISE: case AST_ASSERT: uses_children(f, s, uses); break;
     default: break;
     }
 }
@@ -686,7 +608,7 @@ static void live_simple(Flow *f, const AstNode *s, const Word *out, Word *in)
 }
 
 /* IN = live before S, given OUT = live after it. */
-static void live_stmt(Flow *f, const AstNode *s, const Word *out, Word *in, LoopCtx *loop)
+static void live_stmt(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
     StmtFacts *fa = facts_record(f, s);
     memcpy(fa->out, out, sizeof(Word) * (size_t)f->nwords);
@@ -696,14 +618,9 @@ static void live_stmt(Flow *f, const AstNode *s, const Word *out, Word *in, Loop
     case AST_FOR: live_for(f, s, out, in, loop); break;
     case AST_WITH: live_with(f, s, out, in, loop); break;
     case AST_TRY: live_try(f, s, out, in, loop); break;
-    case AST_RETURN:
+    case AST_RETURN: case AST_RAISE:
         memset(in, 0, sizeof(Word) * (size_t)f->nwords);
-        uses_expr(f, s->u.value.value, in);
-        break;
-    case AST_RAISE:
-        memset(in, 0, sizeof(Word) * (size_t)f->nwords);
-        uses_expr(f, s->u.raise.exc, in);
-        uses_expr(f, s->u.raise.cause, in);
+        uses_children(f, s, in);
         break;
     case AST_BREAK: case AST_CONTINUE:
         if (loop)
@@ -720,7 +637,7 @@ static void live_stmt(Flow *f, const AstNode *s, const Word *out, Word *in, Loop
     memcpy(fa->in, in, sizeof(Word) * (size_t)f->nwords);
 }
 
-static void live_block(Flow *f, const AstList *b, const Word *out, Word *in, LoopCtx *loop)
+static void live_block(Flow *f, const AstList *b, const Word *out, Word *in, LiveLoop *loop)
 {
     Word *cur = bits_copy(f, out);
     for (int i = b->len - 1; i >= 0; i--) {
@@ -856,7 +773,7 @@ FlowNames flow_used_before_assigned(const Flow *f, const AstList *block)
     mf->facts = NULL;
     mf->facts_cap = mf->n_facts = 0;
     mf->captured = bits_new(f);
-    LoopCtx none = {out, out, NULL};
+    LiveLoop none = {out, out, NULL};
     live_block(mf, block, out, in, &none);
     mf->facts = facts;
     mf->facts_cap = cap;

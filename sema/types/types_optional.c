@@ -161,21 +161,27 @@ static void check_comprehension(OptCtx *c, const AstNode *e, Refined r)
         check_expr(c, e->u.comp.value, r);
 }
 
+/* Every child of E, each used as a value of T (USE) or only looked at. */
+static void check_children(OptCtx *c, const AstNode *e, Refined r, bool use)
+{
+    AstChildren it = ast_children(e);
+    for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it)) {
+        if (use)
+            check_use(c, child, r);
+        else
+            check_expr(c, child, r);
+    }
+}
+
 static void check_expr(OptCtx *c, const AstNode *e, Refined r)
 {
     if (!e)
         return;
     switch (e->kind) {
-    case AST_BIN_OP:
-        check_use(c, e->u.bin_op.left, r);
-        check_use(c, e->u.bin_op.right, r);
+    case AST_BIN_OP: case AST_ATTRIBUTE: case AST_STARRED: case AST_SLICE:
+        check_children(c, e, r, true);
         break;
-    case AST_UNARY_OP:
-        if (e->u.unary_op.op == AST_OP_NOT)
-            check_expr(c, e->u.unary_op.operand, r);
-        else
-            check_use(c, e->u.unary_op.operand, r);
-        break;
+    case AST_UNARY_OP: check_children(c, e, r, e->u.unary_op.op != AST_OP_NOT); break;
     case AST_BOOL_OP: check_bool_op(c, e, r); break;
     case AST_COMPARE: check_compare(c, e, r); break;
     case AST_IF_EXP: {
@@ -190,31 +196,18 @@ static void check_expr(OptCtx *c, const AstNode *e, Refined r)
         check_use(c, e->u.subscript.value, r);
         check_expr(c, e->u.subscript.slice, r);
         break;
-    case AST_ATTRIBUTE: check_use(c, e->u.attribute.value, r); break;
     case AST_CALL:
         check_use(c, e->u.call.func, r);
         check_list(c, &e->u.call.args, r);
-        for (int k = 0; k < e->u.call.keywords.len; k++)
-            check_expr(c, e->u.call.keywords.items[k]->u.keyword.value, r);
-        break;
-    case AST_LIST: case AST_TUPLE: case AST_SET: check_list(c, &e->u.seq.elts, r); break;
-    case AST_DICT:
-        check_list(c, &e->u.dict.keys, r);
-        check_list(c, &e->u.dict.values, r);
+        check_list(c, &e->u.call.keywords, r);
         break;
     case AST_LIST_COMP: case AST_SET_COMP: case AST_DICT_COMP: case AST_GENERATOR_EXP:
         check_comprehension(c, e, r);
         break;
-    case AST_STARRED: check_use(c, e->u.value.value, r); break;
-    case AST_SLICE:
-        check_use(c, e->u.slice.lower, r);
-        check_use(c, e->u.slice.upper, r);
-        check_use(c, e->u.slice.step, r);
-        break;
-    case AST_NAMED_EXPR: check_expr(c, e->u.named_expr.value, r); break;
-    case AST_JOINED_STR: check_list(c, &e->u.joined_str.values, r); break;
     case AST_FORMATTED_VALUE: check_expr(c, e->u.formatted_value.value, r); break;
-    default: break;
+    case AST_LAMBDA: case AST_AWAIT: case AST_YIELD: case AST_YIELD_FROM:
+        break;      /* not looked into (a lambda's body runs when it is called) */
+    default: check_children(c, e, r, false); break;
     }
 }
 
@@ -348,36 +341,32 @@ static Refined walk_block(OptCtx *c, const AstList *body, Refined r, bool *exits
     return r;
 }
 
-/* Annotated locals (y: Optional[T] = ...), outside nested definitions. */
+/* Annotated locals (y: Optional[T] = ...) in S or in its blocks, outside
+ * nested definitions. */
+static void collect_locals_stmt(OptCtx *c, const AstNode *s)
+{
+    switch (s->kind) {
+    case AST_ANN_ASSIGN:
+        if (s->u.ann_assign.target->kind == AST_NAME)
+            add_optional(c, s->u.ann_assign.target->u.name.id,
+                         types_annotation(c->in, s->u.ann_assign.annotation, c->fn->globals, false));
+        return;
+    case AST_FUNCTION_DEF: case AST_CLASS_DEF:
+        return;
+    default: {
+        AstChildren it = ast_children(s);
+        for (const AstNode *child = ast_child_next(&it); child; child = ast_child_next(&it))
+            if (!ast_is_expression(child->kind))
+                collect_locals_stmt(c, child);
+        return;
+    }
+    }
+}
+
 static void collect_locals(OptCtx *c, const AstList *body)
 {
-    for (int k = 0; k < body->len; k++) {
-        const AstNode *s = body->items[k];
-        switch (s->kind) {
-        case AST_ANN_ASSIGN:
-            if (s->u.ann_assign.target->kind == AST_NAME)
-                add_optional(c, s->u.ann_assign.target->u.name.id,
-                             types_annotation(c->in, s->u.ann_assign.annotation, c->fn->globals, false));
-            break;
-        case AST_IF: case AST_WHILE:
-            collect_locals(c, &s->u.cond.body);
-            collect_locals(c, &s->u.cond.orelse);
-            break;
-        case AST_FOR:
-            collect_locals(c, &s->u.for_stmt.body);
-            collect_locals(c, &s->u.for_stmt.orelse);
-            break;
-        case AST_WITH: collect_locals(c, &s->u.with.body); break;
-        case AST_TRY:
-            collect_locals(c, &s->u.try_stmt.body);
-            collect_locals(c, &s->u.try_stmt.orelse);
-            collect_locals(c, &s->u.try_stmt.finalbody);
-            for (int h = 0; h < s->u.try_stmt.handlers.len; h++)
-                collect_locals(c, &s->u.try_stmt.handlers.items[h]->u.except_handler.body);
-            break;
-        default: break;
-        }
-    }
+    for (int k = 0; k < body->len; k++)
+        collect_locals_stmt(c, body->items[k]);
 }
 
 void types_check_optionals(Interp *in, Function *fn)
