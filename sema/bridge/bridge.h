@@ -27,6 +27,9 @@
  * several outputs, or poison after reporting. */
 Value *bridge_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span);
 
+/* Frees what build-time computation held (the evaluator). */
+void bridge_finish(Interp *in);
+
 /* onnx.op("DOMAIN::OP", *inputs, **attrs): any operator by name, custom
  * domains included. */
 Value *bridge_generic_op(Interp *in, CallArgs *args, Span span);

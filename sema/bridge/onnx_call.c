@@ -9,8 +9,12 @@
  * Attributes must be known at compile time; inputs may be tensors, run-time
  * scalars, or Python numbers and lists, which become constants whose element
  * type comes from the type variable they share with the other inputs. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "eval/eval.h"
 #include "sema/bridge/bridge.h"
 #include "sema/interp/interp.h"
 
@@ -431,6 +435,111 @@ static Value *emit_node(OnnxCall *k, CallArgs *args)
     return wrap_outputs(in, node);
 }
 
+/* ---- build time ----
+ *
+ * Outside forward() (in __init__, module-level code, --arg) there is no
+ * graph: an operator on compile-time tensors runs at once in the evaluator
+ * (eval/), as PyTorch runs it when the model is built, and its results are
+ * compile-time tensors again.  The node is built in a scratch model, so
+ * that the schema checks and shape inference are the graph's own. */
+
+static Evaluator *build_evaluator(Interp *in)
+{
+    if (!in->evaluator) {
+        in->evaluator = calloc(1, sizeof *in->evaluator);
+        if (!in->evaluator) {
+            fprintf(stderr, "tsc2onnx: fatal: out of memory\n");
+            exit(4);
+        }
+        eval_init(in->evaluator, in->seed);
+        in->scratch = ir_model_new(in->arena, &in->c->names, in->opset);
+    }
+    return in->evaluator;
+}
+
+/* A compile-time tensor holding D. */
+static Value *static_value(Interp *in, IrTensor *d)
+{
+    Tensor *t = arena_alloc(in->arena, sizeof *t);
+    t->dtype = d->dtype;
+    t->rank = d->rank;
+    t->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(d->rank ? d->rank : 1));
+    for (int i = 0; i < d->rank; i++)
+        t->dims[i] = dim_known(d->dims[i]);
+    t->is_static = true;
+    t->data = d;
+    t->init = TINIT_DATA;
+    return val_tensor(in, t);
+}
+
+/* The node's outputs as compile-time tensors, or poison after reporting. */
+static Value *static_outputs(OnnxCall *k, IrNode *node, EvalValue **out)
+{
+    Interp *in = k->in;
+    Value *t = node->n_outputs == 1 ? NULL : val_tuple(in, node->n_outputs);
+    Value *one = NULL;
+    for (int i = 0; i < node->n_outputs; i++) {
+        if (!out[i] || out[i]->kind != EVAL_TENSOR)
+            return interp_error(in, k->span, "onnx.%s at compile time: output %d is not a tensor", k->op->name, i);
+        if ((int64_t)((size_t)out[i]->numel * dtype_size(out[i]->dtype)) > in->c->limits.max_tensor_bytes)
+            return interp_error(in, k->span, "onnx.%s at compile time: a result of %" PRId64 " elements is "
+                                "larger than %" PRId64 " bytes (--limit tensor-bytes=N raises the limit)",
+                                k->op->name, out[i]->numel, in->c->limits.max_tensor_bytes);
+        one = static_value(in, eval_to_ir_tensor(in->arena, out[i]));
+        if (t)
+            val_list_push(in, t->u.list, one);
+    }
+    return t ? t : one;
+}
+
+static Value *evaluate_now(OnnxCall *k, CallArgs *args)
+{
+    Interp *in = k->in;
+    for (int i = 0; i < k->n_inputs; i++) {
+        Value *v = k->inputs[i];
+        if (v && (v->kind != VK_TENSOR || !v->u.tensor->is_static))
+            return interp_error(in, k->input_spans[i], "onnx.%s: input '%s' is known only when the graph "
+                                "runs, outside forward()", k->op->name, k->params[i]->name);
+    }
+    Evaluator *ev = build_evaluator(in);
+    IrGraph *g = in->scratch->graph;
+    IrValue **ir_in = arena_alloc(in->arena, sizeof(IrValue *) * (size_t)(k->n_inputs + 1));
+    IrTensor **consts = arena_alloc(in->arena, sizeof(IrTensor *) * (size_t)(k->n_inputs + 1));
+    for (int i = 0; i < k->n_inputs; i++) {
+        if (!k->inputs[i])
+            continue;
+        consts[i] = bridge_tensor_data(in, k->inputs[i]->u.tensor);
+        ir_in[i] = ir_add_initializer(g, "input", consts[i], k->span);
+    }
+    IrNode *node = ir_node_new(g, k->op->name, k->op->domain, ir_in, k->n_inputs, k->n_outputs, k->span);
+    node->schema = k->schema;
+    apply_attributes(k, args, node);
+    if (!k->ok)
+        return val_error(in);
+    int errors = in->c->diag.nerrors;
+    if (!opschema_infer(k->schema, node, consts, in->opset, in->arena, &in->c->diag)) {
+        if (in->c->diag.nerrors == errors)
+            interp_error(in, k->span, "onnx.%s: shape inference failed", k->op->name);
+        return val_error(in);
+    }
+    EvalValue **inputs = calloc((size_t)k->n_inputs + 1, sizeof *inputs);
+    EvalValue **out = calloc((size_t)node->n_outputs + 1, sizeof *out);
+    bool ok = inputs && out;
+    for (int i = 0; ok && i < k->n_inputs; i++)
+        ok = !consts[i] || (inputs[i] = eval_tensor_borrow(consts[i])) != NULL;
+    EvalStatus st = ok ? eval_node(ev, node, inputs, out) : EVAL_ERROR;
+    Value *r = st == EVAL_OK ? static_outputs(k, node, out)
+             : interp_error(in, k->span, "onnx.%s at compile time: %s", k->op->name,
+                            ok ? eval_error(ev) : "out of memory");
+    for (int i = 0; inputs && i < k->n_inputs; i++)
+        eval_release(inputs[i]);
+    for (int i = 0; out && i < node->n_outputs; i++)
+        eval_release(out[i]);
+    free(inputs);
+    free(out);
+    return r;
+}
+
 Value *bridge_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
 {
     if (!in->lower || !in->lower->model)
@@ -452,8 +561,16 @@ Value *bridge_onnx_call(Interp *in, const OnnxOp *op, CallArgs *args, Span span)
     if (!k.ok)
         return val_error(in);
     if (!in->lowering)
-        return interp_error(in, span, "onnx.%s on compile-time tensors cannot be evaluated yet "
-                          "(only forward() may compute on tensors)", op->name);
+        return evaluate_now(&k, args);
     return emit_node(&k, args);
+}
+
+void bridge_finish(Interp *in)
+{
+    if (in->evaluator) {
+        eval_free(in->evaluator);
+        free(in->evaluator);
+        in->evaluator = NULL;
+    }
 }
 

@@ -339,35 +339,33 @@ static Value *run_forward(EntryCtx *e)
     return r->kind == VK_ERROR ? NULL : r;
 }
 
-IrModel *sema_compile(Compiler *c, const CompileRequest *req)
+static IrModel *compile_in(Interp *in, Compiler *c, const CompileRequest *req)
 {
-    Interp in;
-    interp_init(&in, c, req->opset, req->seed);
     const char *dir = strrchr(req->path, '/');
-    in.n_search_paths = req->n_search_paths + 1;
-    in.search_paths = arena_alloc(&c->arena, sizeof(char *) * (size_t)in.n_search_paths);
-    in.search_paths[0] = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : ".";
+    in->n_search_paths = req->n_search_paths + 1;
+    in->search_paths = arena_alloc(&c->arena, sizeof(char *) * (size_t)in->n_search_paths);
+    in->search_paths[0] = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : ".";
     for (int i = 0; i < req->n_search_paths; i++)
-        in.search_paths[i + 1] = req->search_paths[i];
+        in->search_paths[i + 1] = req->search_paths[i];
     IrModel *model = ir_model_new(&c->arena, &c->names, req->opset);
     model->source_root = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : "";
     Lower lower;
     lower_init(&lower, c, model, req->opset);
-    in.trace_points = req->trace_points;
-    in.lower = &lower;
+    in->trace_points = req->trace_points;
+    in->lower = &lower;
     BridgeFunctions functions = {.all = req->functions_all, .classes = req->functions,
                                 .n_classes = req->n_functions, .domain = BRIDGE_FUNCTION_DOMAIN};
     functions.class_used = arena_alloc(&c->arena, sizeof(bool) * (size_t)(req->n_functions + 1));
     if (req->functions_all || req->n_functions)
-        in.functions = &functions;
-    EntryCtx e = {.in = &in, .req = req};
-    bridge_symbolic_init(&in, req->custom_opsets, req->n_custom_opsets);
-    in.report = req->report;
-    if (in.report)
-        in.report->model = model;
-    if (!bridge_symbolic_load_libraries(&in, req->libraries, req->n_libraries) || c->diag.nerrors)
+        in->functions = &functions;
+    EntryCtx e = {.in = in, .req = req};
+    bridge_symbolic_init(in, req->custom_opsets, req->n_custom_opsets);
+    in->report = req->report;
+    if (in->report)
+        in->report->model = model;
+    if (!bridge_symbolic_load_libraries(in, req->libraries, req->n_libraries) || c->diag.nerrors)
         return NULL;
-    e.main = interp_load_main(&in, req->path);
+    e.main = interp_load_main(in, req->path);
     if (!e.main || e.main->kind == VK_ERROR || c->diag.nerrors)
         return NULL;
     e.module = construct_entry(&e);
@@ -382,11 +380,11 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
     if (!out || c->diag.nerrors)
         return NULL;
     assert(lower_scopes_ok(model->graph));
-    bridge_functions_check(&in);
-    bridge_symbolic_check_opsets(&in);
-    in.lowering = true;         /* an output that is a stale view is taken again */
+    bridge_functions_check(in);
+    bridge_symbolic_check_opsets(in);
+    in->lowering = true;         /* an output that is a stale view is taken again */
     bool outputs_ok = entry_make_outputs(&e, out);
-    in.lowering = false;
+    in->lowering = false;
     if (!outputs_ok || c->diag.nerrors || !entry_check_dynamic_used(&e))
         return NULL;
     lower_prune(model);
@@ -396,4 +394,13 @@ IrModel *sema_compile(Compiler *c, const CompileRequest *req)
         lower_initializers_as_inputs(model);
     lower_name_nodes(model);
     return model;
+}
+
+IrModel *sema_compile(Compiler *c, const CompileRequest *req)
+{
+    Interp in;
+    interp_init(&in, c, req->opset, req->seed);
+    IrModel *m = compile_in(&in, c, req);
+    bridge_finish(&in);
+    return m;
 }

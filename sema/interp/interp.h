@@ -89,6 +89,11 @@ struct Interp {
     bool lowering;              /* inside forward(): nodes may be emitted */
     bool trace_points;          /* mark tensors read as Python numbers (IrNode.trace_point) */
     struct BridgeFunctions *functions;  /* --functions, or NULL */
+    /* build-time tensor computation (sema/bridge/onnx_call.c): the
+     * evaluator and the scratch model its nodes are built in, made on first
+     * use and freed by bridge_finish */
+    struct Evaluator *evaluator;
+    IrModel *scratch;
     int opset;
     const char **search_paths;  /* for imports of user modules */
     int n_search_paths;

@@ -19,6 +19,7 @@
  *   same_size(d, x, i)       whether size D is known to be x's dimension I
  *   static_size(x, i)        x's dimension I when it is a constant, else None
  */
+#include <inttypes.h>
 #include <string.h>
 
 #include "ir/symdim.h"
@@ -57,14 +58,16 @@ static Dim dim_op(Interp *in, const char *op, Dim x, Dim y)
     return dim_unknown();
 }
 
-/* A static 0-d tensor read back as a Python number. */
-static Value *static_scalar(Interp *in, Tensor *t)
+/* Element I of compile-time data D as a Python number (NULL for element
+ * types Python numbers cannot hold). */
+static Value *static_element(Interp *in, const IrTensor *d, int64_t i)
 {
-    IrTensor *d = bridge_tensor_data(in, t);
-    const unsigned char *p = d->data;
+    const unsigned char *p = (const unsigned char *)d->data + (size_t)i * dtype_size(d->dtype);
     switch (d->dtype) {
     case DT_FLOAT: { float f; memcpy(&f, p, 4); return val_float(in, f); }
     case DT_DOUBLE: { double f; memcpy(&f, p, 8); return val_float(in, f); }
+    case DT_FLOAT16: { uint16_t h; memcpy(&h, p, 2); return val_float(in, dtype_half_to_double(h)); }
+    case DT_BFLOAT16: { uint16_t h; memcpy(&h, p, 2); return val_float(in, dtype_bfloat16_to_double(h)); }
     case DT_INT64: { int64_t x; memcpy(&x, p, 8); return val_int(in, x); }
     case DT_INT32: { int32_t x; memcpy(&x, p, 4); return val_int(in, x); }
     case DT_INT16: { int16_t x; memcpy(&x, p, 2); return val_int(in, x); }
@@ -73,6 +76,44 @@ static Value *static_scalar(Interp *in, Tensor *t)
     case DT_BOOL: return val_bool(in, p[0] != 0);
     default: return NULL;
     }
+}
+
+/* A static 0-d tensor read back as a Python number. */
+static Value *static_scalar(Interp *in, Tensor *t)
+{
+    return static_element(in, bridge_tensor_data(in, t), 0);
+}
+
+/* Axis AXIS of D from element *AT on, as nested lists (Tensor.tolist). */
+static Value *static_list(Interp *in, const IrTensor *d, int axis, int64_t *at)
+{
+    if (axis == d->rank)
+        return static_element(in, d, (*at)++);
+    Value *l = val_list(in, (int)d->dims[axis]);
+    for (int64_t i = 0; i < d->dims[axis]; i++) {
+        Value *x = static_list(in, d, axis + 1, at);
+        if (!x)
+            return NULL;
+        val_list_push(in, l->u.list, x);
+    }
+    return l;
+}
+
+/* tolist(x): the values of a compile-time tensor as (nested) Python lists,
+ * a number for a 0-d tensor; None for a tensor known only at run time. */
+NATIVE(n_tolist)
+{
+    (void)self;
+    Value *v = interp_arg(a, 0, NULL);
+    if (!v || v->kind != VK_TENSOR || !v->u.tensor->is_static)
+        return val_none(in);
+    IrTensor *d = bridge_tensor_data(in, v->u.tensor);
+    if (ir_tensor_numel(d) > in->c->limits.max_static_items)
+        return interp_error(in, span, "tolist() of %" PRId64 " elements is longer than %ld items "
+                            "(--limit items=N raises the limit)", ir_tensor_numel(d), in->c->limits.max_static_items);
+    int64_t at = 0;
+    Value *r = static_list(in, d, 0, &at);
+    return r ? r : interp_error(in, span, "tolist() of a %s tensor is not supported", dtype_name(d->dtype));
 }
 
 NATIVE(n_to_scalar)
@@ -552,6 +593,7 @@ NATIVE(n_shape_text)
 /* The natives of this file, in _native (sema/native/native.c). */
 const Builtin native_tensor_natives[] = {
     {"to_scalar", n_to_scalar, NULL},
+    {"tolist", n_tolist, NULL},
     {"python_number", n_python_number, NULL},
     {"script", n_script, NULL},
     {"refine", n_refine, NULL},

@@ -152,7 +152,10 @@ class Tensor:
         return _native.python_number(self, "index")
 
     def tolist(self):
-        return T._error("tolist() is not supported: the values of a tensor are not known when compiling")
+        values = _native.tolist(self)
+        if values is None:
+            return T._error("tolist() of a tensor known only when the graph runs is not supported")
+        return values
 
     def __getitem__(self, index):
         return I.getitem(self, index)
