@@ -48,7 +48,7 @@ def _same_pads(kernel, dilation, stride, name):
     return begins + ends
 
 
-def conv_pads(padding, kernel, dilation, stride, n, name):
+def _conv_pads(padding, kernel, dilation, stride, n, name):
     """ONNX pads (begins then ends) for PyTorch's padding argument."""
     if isinstance(padding, str):
         if padding == "valid":
@@ -71,7 +71,7 @@ def _conv(n, name, input, weight, bias, stride, padding, dilation, groups):
     kernel = list(weight.shape[2:])
     stride = O.ntuple(stride, n, "stride")
     dilation = O.ntuple(dilation, n, "dilation")
-    pads = conv_pads(padding, kernel, dilation, stride, n, name)
+    pads = _conv_pads(padding, kernel, dilation, stride, n, name)
     cin = x.size(1)
     if _native.is_static(cin) and cin != weight.size(1) * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {_native.shape_text(weight)}, expected input"

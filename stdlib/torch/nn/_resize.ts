@@ -13,7 +13,7 @@ import math
 import onnx
 import _native
 import torch.nn._ops as O
-import torch.nn._pool as P
+import torch.nn._pool as _pool
 
 _OPSET = _native.opset
 _f32 = _native.float32
@@ -124,7 +124,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if mode == "area":
         if any(s is None for s in sizes):
             O.static_dims(input, list(range(2, rank)), "interpolate(mode='area') with scale_factor")
-        return P._adaptive(rank - 2, "interpolate(mode='area')", input, sizes, "avg", False)
+        return _pool._adaptive(rank - 2, "interpolate(mode='area')", input, sizes, "avg", False)
     if _OPSET < 11:
         return _resize_before_11(input, sizes, scales, mode)
     return _resize(input, sizes, scales, _resize_attrs(mode, align_corners))

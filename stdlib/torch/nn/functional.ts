@@ -515,13 +515,6 @@ def local_response_norm(input, size, alpha=0.0001, beta=0.75, k=1.0):
 
 # ---- the rest of torch.nn.functional ------------------------------------------
 
-from torch.nn._conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, \
-    conv_transpose3d, pad
-from torch.nn._pool import max_pool1d, max_pool2d, max_pool3d, avg_pool1d, avg_pool2d, \
-    avg_pool3d, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, \
-    adaptive_max_pool1d, adaptive_max_pool2d, adaptive_max_pool3d, \
-    max_pool1d_with_indices, max_pool2d_with_indices, max_pool3d_with_indices, \
-    adaptive_max_pool1d_with_indices, adaptive_max_pool2d_with_indices, \
-    adaptive_max_pool3d_with_indices
-from torch.nn._resize import interpolate, upsample, upsample_nearest, upsample_bilinear, \
-    pixel_shuffle, pixel_unshuffle
+from torch.nn._conv import *
+from torch.nn._pool import *
+from torch.nn._resize import *
