@@ -682,6 +682,44 @@ def log1p(input: Tensor):
     return onnx.Log(onnx.Add(x, _to(1.0, _dtype(x))))
 
 
+# PyTorch's names of the element types in "not implemented for" errors
+_SCALAR_TYPE_NAMES = {_i64: "Long", _i32: "Int", _native.int16: "Short", _native.int8: "Char",
+                      _native.uint8: "Byte", _bool: "Bool"}
+
+
+def _logaddexp_operands(input, other, name):
+    """INPUT and OTHER promoted to their floating result type, as the
+    logaddexp kernels take them."""
+    a, b = _promote(input, other)
+    if not _native.is_floating(_dtype(a)):
+        raise RuntimeError(f"\"{name}_cpu\" not implemented for '{_SCALAR_TYPE_NAMES[_dtype(a)]}'")
+    return a, b
+
+
+def _neg_abs_difference(a, b):
+    """-|a - b|, and 0 where a equals b: equal infinities have no difference
+    (inf - inf would be NaN), so logaddexp(inf, inf) is inf."""
+    d = onnx.Neg(onnx.Abs(onnx.Sub(a, b)))
+    return onnx.Where(eq(a, b), _to(0.0, _dtype(a)), d)
+
+
+@_method
+def logaddexp(input: Tensor, other: Tensor):
+    """log(exp(input) + exp(other)) without overflow, as PyTorch computes it:
+    max + log(1 + exp(-|input - other|))."""
+    a, b = _logaddexp_operands(input, other, "logaddexp")
+    return onnx.Add(onnx.Max(a, b), log1p(onnx.Exp(_neg_abs_difference(a, b))))
+
+
+@_method
+def logaddexp2(input: Tensor, other: Tensor):
+    """log2(2**input + 2**other): max + log2(1 + 2**-|input - other|)."""
+    a, b = _logaddexp_operands(input, other, "logaddexp2")
+    dt = _dtype(a)
+    e = onnx.Pow(_to(2.0, dt), _neg_abs_difference(a, b))
+    return onnx.Add(onnx.Max(a, b), onnx.Div(log1p(e), _to(0.6931471805599453, dt)))
+
+
 @_method
 def sqrt(input: Tensor):
     return onnx.Sqrt(_floating(input))
