@@ -5,9 +5,19 @@
 # Conventions: every public function follows torch's signature; element
 # types follow PyTorch's promotion rules (_native.result_type), so a Python
 # number never changes a tensor's dtype (x + 3 on float32 stays float32);
-# __opset__-dependent forms are chosen with _OPSET.  Errors the user can fix
-# (a dim out of range, a run-time value where a constant is needed) go
-# through _error(), which reports at the user's call and goes on.
+# __opset__-dependent forms are chosen with _OPSET.
+#
+# Errors, in the whole stdlib (docs/design.md):
+# - an error PyTorch itself raises is raised, with PyTorch's exception class
+#   and message: `raise RuntimeError("...")`.  As in PyTorch, the model may
+#   catch it, and a run-time branch that raises is dropped;
+# - a limit of the exporter (PyTorch runs the call, tsc2onnx cannot export
+#   it: an opset too old, a size known only at run time, an option not
+#   supported yet) goes through _error() (_native.error() outside this
+#   module): reported at the user's call, which evaluates to an error value,
+#   and the compile goes on, so one run reports every limit it meets.
+# Some older checks of PyTorch's errors in this module, torch._index and
+# torch._reduce (a dim out of range, a wrong index) still use _error().
 import onnx
 import _native
 

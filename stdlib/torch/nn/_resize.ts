@@ -113,9 +113,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                                   f"nearest-exact (got {mode})")
     _check_mode(input, mode, align_corners)
     if antialias:
-        raise NotImplementedError("interpolate with antialias=True is not supported yet")
+        return _native.error("interpolate with antialias=True is not supported yet")
     if not _native.is_floating(_native.dtype_of(input)):
-        raise NotImplementedError(f"interpolate on a {_native.dtype_of(input)} input is not supported yet")
+        return _native.error(f"interpolate on a {_native.dtype_of(input)} input is not supported yet")
     sizes, scales = _output_plan(input, size, scale_factor, recompute_scale_factor)
     for s in sizes:
         if s is not None and _native.is_static(s) and s <= 0:
