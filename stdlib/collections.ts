@@ -1,4 +1,5 @@
 # collections: the parts model code uses.
+import _native
 
 
 def OrderedDict(items=None, **kwargs):
@@ -10,4 +11,4 @@ def OrderedDict(items=None, **kwargs):
 
 
 def namedtuple(typename, field_names, **kwargs):
-    raise NotImplementedError("collections.namedtuple is not supported yet")
+    return _native.error("collections.namedtuple is not supported yet")

@@ -123,10 +123,12 @@ void bridge_symbolic_install(Interp *in, Module *m)
 
 /* ---- overrides of stdlib functions ---- */
 
-/* The stdlib modules whose public functions are torch's operators. */
+/* The stdlib modules whose public functions are torch's operators (and,
+ * marked @_method, Tensor methods too). */
 static bool is_operator_module(const Module *m)
 {
-    static const char *const names[] = {"torch", "torch._impl", "torch._tensor", "torch.nn.functional"};
+    static const char *const names[] = {"torch", "torch._impl", "torch._reduce", "torch._index",
+                                        "torch._random", "torch._tensor", "torch.nn.functional"};
     for (size_t i = 0; m && i < sizeof names / sizeof names[0]; i++)
         if (strcmp(m->name, names[i]) == 0)
             return true;

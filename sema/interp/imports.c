@@ -224,18 +224,51 @@ static void bind_local(Interp *in, const char *name, Value *v)
     val_scope_set(in->arena, in->frame->locals, intern(&in->c->names, name), v);
 }
 
+/* from M import *: the names M's __all__ lists when it has one (a list or
+ * tuple of str), else every global of M not starting with '_', as in Python. */
+static ExecStatus import_star(Interp *in, Value *mod, Span span)
+{
+    if (mod->kind != VK_MODULE || mod->u.module->unsupported)
+        return EXEC_NORMAL;
+    Scope *g = mod->u.module->globals;
+    Value *all = scope_get(g, intern(&in->c->names, "__all__"));
+    if (!all) {
+        for (int k = 0; k < g->len; k++)
+            if (g->entries[k].value && g->entries[k].name[0] != '_')
+                bind_local(in, g->entries[k].name, g->entries[k].value);
+        return EXEC_NORMAL;
+    }
+    if ((all->kind != VK_LIST && all->kind != VK_TUPLE) || all->u.list->dyn) {
+        raise_new(in, in->cls.type_error, span, "%s.__all__ must be a list or tuple of str, not '%s'",
+                  mod->u.module->name, value_type_name(in, all));
+        return EXEC_RAISE;
+    }
+    for (int k = 0; k < all->u.list->len; k++) {
+        Value *name = all->u.list->items[k];
+        if (name->kind != VK_STR) {
+            raise_new(in, in->cls.type_error, span, "Item in %s.__all__ must be str, not %s",
+                      mod->u.module->name, value_type_name(in, name));
+            return EXEC_RAISE;
+        }
+        Value *v = scope_get(g, intern(&in->c->names, name->u.s.ptr));
+        if (!v) {
+            raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'",
+                      mod->u.module->name, name->u.s.ptr);
+            return EXEC_RAISE;
+        }
+        bind_local(in, name->u.s.ptr, v);
+    }
+    return EXEC_NORMAL;
+}
+
 static ExecStatus import_names(Interp *in, const AstNode *s, Value *mod)
 {
     for (int i = 0; i < s->u.import.names.len; i++) {
         const AstNode *alias = s->u.import.names.items[i];
         const char *name = alias->u.alias.name;
         if (strcmp(name, "*") == 0) {
-            if (mod->kind != VK_MODULE || mod->u.module->unsupported)
-                continue;
-            Scope *g = mod->u.module->globals;
-            for (int k = 0; k < g->len; k++)
-                if (g->entries[k].value && g->entries[k].name[0] != '_')
-                    bind_local(in, g->entries[k].name, g->entries[k].value);
+            if (import_star(in, mod, alias->span) == EXEC_RAISE)
+                return EXEC_RAISE;
             continue;
         }
         Value *v;

@@ -7,9 +7,7 @@
 import _native
 from torch._impl import *
 from torch._reduce import *
-from torch._index import index_select, select, narrow, split, tensor_split, chunk, unbind, \
-    gather, take_along_dim, scatter, scatter_add, scatter_reduce, index_copy, index_fill, index_add, \
-    masked_fill, masked_select, masked_scatter, take
+from torch._index import *
 from torch._random import *
 from torch._tensor import Tensor, Size, dtype
 from torch._ops import ops

@@ -5,9 +5,19 @@
 # Conventions: every public function follows torch's signature; element
 # types follow PyTorch's promotion rules (_native.result_type), so a Python
 # number never changes a tensor's dtype (x + 3 on float32 stays float32);
-# __opset__-dependent forms are chosen with _OPSET.  Errors the user can fix
-# (a dim out of range, a run-time value where a constant is needed) go
-# through _error(), which reports at the user's call and goes on.
+# __opset__-dependent forms are chosen with _OPSET.
+#
+# Errors, in the whole stdlib (docs/design.md):
+# - an error PyTorch itself raises is raised, with PyTorch's exception class
+#   and message: `raise RuntimeError("...")`.  As in PyTorch, the model may
+#   catch it, and a run-time branch that raises is dropped;
+# - a limit of the exporter (PyTorch runs the call, tsc2onnx cannot export
+#   it: an opset too old, a size known only at run time, an option not
+#   supported yet) goes through _error() (_native.error() outside this
+#   module): reported at the user's call, which evaluates to an error value,
+#   and the compile goes on, so one run reports every limit it meets.
+# Some older checks of PyTorch's errors in this module, torch._index and
+# torch._reduce (a dim out of range, a wrong index) still use _error().
 import onnx
 import _native
 
@@ -19,6 +29,22 @@ _i32 = _native.int32
 _bool = _native.bool_
 _INT64_MAX = 9223372036854775807
 _INT64_MIN = -9223372036854775807 - 1
+
+
+# ---- Tensor methods -----------------------------------------------------
+# A function that is also a method of torch.Tensor with the same parameters
+# (x.exp() is torch.exp(x), x.sum(1) is torch.sum(x, 1)) is marked @_method
+# at its def (@T._method in torch._reduce and torch._index); torch._tensor
+# installs every marked function in class Tensor under its own name.  A
+# method that differs from its function (other parameters or defaults, in
+# place, a property) is written in torch._tensor instead.
+
+_METHODS = []
+
+
+def _method(fn):
+    _METHODS.append(fn)
+    return fn
 
 
 # ---- helpers ------------------------------------------------------------
@@ -203,6 +229,7 @@ def sub(input, other, *, alpha=1, out=None):
 subtract = sub
 
 
+@_method
 def rsub(input, other, alpha=1):
     return sub(other, input, alpha=alpha)
 
@@ -245,10 +272,12 @@ divide = div
 true_divide = div
 
 
+@_method
 def floor_divide(input, other):
     return div(input, other, rounding_mode="floor")
 
 
+@_method
 def remainder(input, other):
     a, b = _promote(input, other)
     if _native.is_floating(_dtype(a)):
@@ -256,11 +285,13 @@ def remainder(input, other):
     return onnx.Mod(a, b, fmod=0)
 
 
+@_method
 def fmod(input, other):
     a, b = _promote(input, other)
     return onnx.Mod(a, b, fmod=1)
 
 
+@_method
 def pow(input, exponent):
     a, b = _promote(input, exponent)
     if not _native.is_floating(_dtype(a)) and _OPSET < 12:
@@ -268,6 +299,7 @@ def pow(input, exponent):
     return onnx.Pow(a, b)
 
 
+@_method
 def neg(input):
     if _dtype(input) == _bool:
         return _error("Negation, the `-` operator, on a bool tensor is not supported. "
@@ -278,6 +310,7 @@ def neg(input):
 negative = neg
 
 
+@_method
 def abs(input):
     if _dtype(input) == _bool:
         return input
@@ -287,16 +320,19 @@ def abs(input):
 absolute = abs
 
 
+@_method
 def reciprocal(input: Tensor):
     return onnx.Reciprocal(_floating(input))
 
 
+@_method
 def sign(input):
     if _dtype(input) == _bool:
         return input
     return onnx.Sign(input)
 
 
+@_method
 def trunc(input):
     if not _native.is_floating(_dtype(input)):
         return input
@@ -306,10 +342,12 @@ def trunc(input):
 fix = trunc
 
 
+@_method
 def frac(input):
     return sub(input, trunc(input))
 
 
+@_method
 def square(input):
     return mul(input, input)
 
@@ -321,6 +359,7 @@ def _matmul_check(a, b, fname):
     return None
 
 
+@_method
 def matmul(input: Tensor, other: Tensor):
     a, b = _promote(input, other)
     if _matmul_check(a, b, "matmul") is not None:
@@ -347,12 +386,14 @@ def bmm(input: Tensor, mat2: Tensor):
     return matmul(input, mat2)
 
 
+@_method
 def mv(input: Tensor, vec: Tensor):
     _rank_check(input, 2, "mv", "input")
     _rank_check(vec, 1, "mv", "vec")
     return matmul(input, vec)
 
 
+@_method
 def dot(input: Tensor, other: Tensor):
     _rank_check(input, 1, "dot", "input")
     _rank_check(other, 1, "dot", "other")
@@ -414,6 +455,7 @@ def _not_nan(x):
     return onnx.Or(onnx.Less(x, inf), onnx.Greater(x, onnx.Neg(inf)))
 
 
+@_method
 def eq(input, other):
     a, b = _promote(input, other)
     if _OPSET >= 11 or not _native.is_floating(_dtype(a)):
@@ -424,20 +466,24 @@ def eq(input, other):
     return onnx.And(same, onnx.And(_not_nan(a), _not_nan(b)))
 
 
+@_method
 def ne(input, other):
     return onnx.Not(eq(input, other))
 
 
+@_method
 def lt(input, other):
     a, b = _ordered(input, other)
     return onnx.Less(a, b)
 
 
+@_method
 def gt(input, other):
     a, b = _ordered(input, other)
     return onnx.Greater(a, b)
 
 
+@_method
 def le(input, other):
     a, b = _ordered(input, other)
     if _OPSET >= 12:
@@ -446,6 +492,7 @@ def le(input, other):
     return onnx.Or(onnx.Less(a, b), eq(a, b))
 
 
+@_method
 def ge(input, other):
     a, b = _ordered(input, other)
     if _OPSET >= 12:
@@ -460,6 +507,7 @@ less_equal = le
 not_equal = ne
 
 
+@_method
 def equal(input, other):
     """True when both tensors have the same size and elements (a run-time bool)."""
     a = _native.static_shape(input)
@@ -470,18 +518,22 @@ def equal(input, other):
     return _native.python_number(R.all(eq(input, other)), "bool")
 
 
+@_method
 def logical_and(input: Tensor, other: Tensor):
     return onnx.And(_to(input, _bool), _to(other, _bool))
 
 
+@_method
 def logical_or(input: Tensor, other: Tensor):
     return onnx.Or(_to(input, _bool), _to(other, _bool))
 
 
+@_method
 def logical_xor(input: Tensor, other: Tensor):
     return onnx.Xor(_to(input, _bool), _to(other, _bool))
 
 
+@_method
 def logical_not(input):
     return onnx.Not(_to(input, _bool))
 
@@ -495,10 +547,12 @@ def _bitwise(input, other, op, name):
     return _error(f"{name}() on integer tensors is not supported yet (ONNX has Bitwise* from opset 18)")
 
 
+@_method
 def bitwise_and(input, other):
     return _bitwise(input, other, onnx.And, "bitwise_and")
 
 
+@_method
 def bitwise_or(input, other):
     return _bitwise(input, other, onnx.Or, "bitwise_or")
 
@@ -507,24 +561,28 @@ def bitwise_xor(input, other):
     return _bitwise(input, other, onnx.Xor, "bitwise_xor")
 
 
+@_method
 def bitwise_not(input):
     if _dtype(input) == _bool:
         return onnx.Not(input)
     return _error("bitwise_not() on integer tensors is not supported yet (ONNX has BitwiseNot from opset 18)")
 
 
+@_method
 def isnan(input: Tensor):
     if not _native.is_floating(_dtype(input)):
         return full_like(input, False, dtype=_bool)
     return onnx.IsNaN(input)
 
 
+@_method
 def isinf(input):
     if not _native.is_floating(_dtype(input)):
         return full_like(input, False, dtype=_bool)
     return onnx.IsInf(input)
 
 
+@_method
 def isfinite(input):
     if not _native.is_floating(_dtype(input)):
         return full_like(input, True, dtype=_bool)
@@ -549,10 +607,12 @@ def _minmax2(a, b, larger):
     return onnx.Where(gt(x, y) if larger else lt(x, y), x, y)
 
 
+@_method
 def maximum(input, other):
     return _minmax2(input, other, True)
 
 
+@_method
 def minimum(input, other):
     return _minmax2(input, other, False)
 
@@ -599,61 +659,113 @@ def clamp_max(input, max):
 
 # ---- elementwise math -----------------------------------------------------
 
+@_method
 def exp(input: Tensor):
     return onnx.Exp(_floating(input))
 
 
+@_method
 def expm1(input: Tensor):
     return sub(exp(input), 1)
 
 
+@_method
 def log(input: Tensor):
     return onnx.Log(_floating(input))
 
 
+@_method
 def log2(input: Tensor):
     x = _floating(input)
     return onnx.Div(onnx.Log(x), _to(0.6931471805599453, _dtype(x)))
 
 
+@_method
 def log10(input: Tensor):
     x = _floating(input)
     return onnx.Div(onnx.Log(x), _to(2.302585092994046, _dtype(x)))
 
 
+@_method
 def log1p(input: Tensor):
     x = _floating(input)
     return onnx.Log(onnx.Add(x, _to(1.0, _dtype(x))))
 
 
+# PyTorch's names of the element types in "not implemented for" errors
+_SCALAR_TYPE_NAMES = {_i64: "Long", _i32: "Int", _native.int16: "Short", _native.int8: "Char",
+                      _native.uint8: "Byte", _bool: "Bool"}
+
+
+def _logaddexp_operands(input, other, name):
+    """INPUT and OTHER promoted to their floating result type, as the
+    logaddexp kernels take them."""
+    a, b = _promote(input, other)
+    if not _native.is_floating(_dtype(a)):
+        raise RuntimeError(f"\"{name}_cpu\" not implemented for '{_SCALAR_TYPE_NAMES[_dtype(a)]}'")
+    return a, b
+
+
+def _neg_abs_difference(a, b):
+    """-|a - b|, and 0 where a equals b: equal infinities have no difference
+    (inf - inf would be NaN), so logaddexp(inf, inf) is inf."""
+    d = onnx.Neg(onnx.Abs(onnx.Sub(a, b)))
+    return onnx.Where(eq(a, b), _to(0.0, _dtype(a)), d)
+
+
+@_method
+def logaddexp(input: Tensor, other: Tensor):
+    """log(exp(input) + exp(other)) without overflow, as PyTorch computes it:
+    max + log(1 + exp(-|input - other|))."""
+    a, b = _logaddexp_operands(input, other, "logaddexp")
+    return onnx.Add(onnx.Max(a, b), log1p(onnx.Exp(_neg_abs_difference(a, b))))
+
+
+@_method
+def logaddexp2(input: Tensor, other: Tensor):
+    """log2(2**input + 2**other): max + log2(1 + 2**-|input - other|)."""
+    a, b = _logaddexp_operands(input, other, "logaddexp2")
+    dt = _dtype(a)
+    e = onnx.Pow(_to(2.0, dt), _neg_abs_difference(a, b))
+    return onnx.Add(onnx.Max(a, b), onnx.Div(log1p(e), _to(0.6931471805599453, dt)))
+
+
+@_method
 def sqrt(input: Tensor):
     return onnx.Sqrt(_floating(input))
 
 
+@_method
 def rsqrt(input: Tensor):
     return onnx.Reciprocal(onnx.Sqrt(_floating(input)))
 
 
+@_method
 def sin(input: Tensor):
     return onnx.Sin(_floating(input))
 
 
+@_method
 def cos(input: Tensor):
     return onnx.Cos(_floating(input))
 
 
+@_method
 def tan(input: Tensor):
     return onnx.Tan(_floating(input))
 
 
+@_method
 def asin(input: Tensor):
     return onnx.Asin(_floating(input))
 
 
+@_method
 def acos(input: Tensor):
     return onnx.Acos(_floating(input))
 
 
+@_method
 def atan(input: Tensor):
     return onnx.Atan(_floating(input))
 
@@ -663,42 +775,51 @@ arccos = acos
 arctan = atan
 
 
+@_method
 def sinh(input: Tensor):
     return onnx.Sinh(_floating(input))
 
 
+@_method
 def cosh(input: Tensor):
     return onnx.Cosh(_floating(input))
 
 
+@_method
 def tanh(input: Tensor):
     return onnx.Tanh(_floating(input))
 
 
+@_method
 def sigmoid(input: Tensor):
     return onnx.Sigmoid(_floating(input))
 
 
+@_method
 def relu(input):
     return onnx.Relu(input)
 
 
+@_method
 def erf(input: Tensor):
     return onnx.Erf(_floating(input))
 
 
+@_method
 def floor(input):
     if not _native.is_floating(_dtype(input)):
         return input
     return onnx.Floor(input)
 
 
+@_method
 def ceil(input):
     if not _native.is_floating(_dtype(input)):
         return input
     return onnx.Ceil(input)
 
 
+@_method
 def round(input, *, decimals=0):
     if not _native.is_floating(_dtype(input)):
         return input
@@ -790,6 +911,7 @@ def reshape(input, shape):
     return _shape_view(res, input)
 
 
+@_method
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1):
     rank = input.dim()
     if rank == 0:
@@ -809,6 +931,7 @@ def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1):
     return _shape_view(onnx.Reshape(input, _shape_tensor(shape)), input)
 
 
+@_method
 def unflatten(input, dim, sizes):
     rank = input.dim()
     d = _norm_dim(dim, rank)
@@ -823,6 +946,7 @@ def _permute_view(t, base, perm):
     return _view(t, base, lambda b: onnx.Transpose(b, perm=perm), lambda b, v: onnx.Transpose(v, perm=inv))
 
 
+@_method
 def transpose(input: Tensor, dim0: int, dim1: int):
     rank = input.dim()
     d0 = _norm_dim(dim0, rank)
@@ -851,6 +975,7 @@ def permute(input, dims):
     return _permute_view(onnx.Transpose(input, perm=perm), input, perm)
 
 
+@_method
 def t(input):
     if input.dim() > 2:
         return _error(f"t() expects a tensor with <= 2 dimensions, but self is {input.dim()}D")
@@ -859,6 +984,7 @@ def t(input):
     return transpose(input, 0, 1)
 
 
+@_method
 def movedim(input, source, destination):
     rank = input.dim()
     src = [source] if isinstance(source, int) else list(source)
@@ -880,11 +1006,13 @@ def movedim(input, source, destination):
 moveaxis = movedim
 
 
+@_method
 def unsqueeze(input: Tensor, dim: int):
     r = _unsqueeze_axes(input, [_norm_dim(dim, input.dim() + 1)])
     return _shape_view(r, input)
 
 
+@_method
 def squeeze(input: Tensor, dim: Optional[int] = None):
     rank = input.dim()
     if dim is None:
@@ -984,6 +1112,7 @@ def _no_write_back(name):
     return inverse
 
 
+@_method
 def expand_as(input, other):
     shape = _native.static_shape(other)
     if shape is not None:
@@ -1024,6 +1153,7 @@ def flip(input, dims):
     return _slice(input, [-1] * n, [_INT64_MIN] * n, ds, [-1] * n)
 
 
+@_method
 def roll(input, shifts, dims=None):
     if dims is None:
         flat = reshape(input, (-1,))
@@ -1069,10 +1199,12 @@ def _trilu(input, diagonal, upper, name):
     return where(keep, input, _to(0, _dtype(input)))
 
 
+@_method
 def tril(input: Tensor, diagonal: int = 0):
     return _trilu(input, diagonal, False, "tril")
 
 
+@_method
 def triu(input: Tensor, diagonal: int = 0):
     return _trilu(input, diagonal, True, "triu")
 
@@ -1290,6 +1422,7 @@ def is_floating_point(input):
     return _native.is_floating(_dtype(input))
 
 
+@_method
 def numel(input):
     """The element count: an int, or a run-time int carrying its symbolic
     size (N*3) when some dimension is dynamic."""

@@ -218,7 +218,7 @@ def _has_advanced(items):
     return False
 
 
-def getitem(x, index):
+def _getitem(x, index):
     items = _items(index)
     for it in items:
         if isinstance(it, bool):
@@ -232,7 +232,7 @@ def getitem(x, index):
     if _has_advanced(items):
         return _advanced(x, items)
     y = _basic(x, items)
-    return T._view(y, x, lambda b: getitem(b, index), lambda b, v: index_put(b, index, v))
+    return T._view(y, x, lambda b: _getitem(b, index), lambda b, v: _index_put(b, index, v))
 
 
 # ---- writes -----------------------------------------------------------------
@@ -262,8 +262,8 @@ def _check_inplace(x, new, name):
     return new
 
 
-def inplace(x, new, name):
-    """The in-place form of an operation: x.add_(y) is inplace(x, x + y)."""
+def _inplace(x, new, name):
+    """The in-place form of an operation: x.add_(y) is _inplace(x, x + y)."""
     if _check_inplace(x, new, name) is None:
         return None
     return _write(x, T._to(new, T._dtype(x)))
@@ -292,7 +292,7 @@ def _is_mask_write(x, items, v):
     return _native.is_static(v) and not _native.is_tensor(v) or (_native.is_tensor(v) and v.dim() == 0)
 
 
-def index_put(x, index, value):
+def _index_put(x, index, value):
     """x with x[index] = value, functionally."""
     items = _items(index)
     dt = T._dtype(x)
@@ -303,7 +303,7 @@ def index_put(x, index, value):
         return T._error(f"can't assign a {type(value).__name__} to a Tensor")
     if _is_mask_write(x, items, value):
         return T.where(items[0], v, x)
-    sel = getitem(_flat_positions(x), index)
+    sel = _getitem(_flat_positions(x), index)
     if sel is None:
         return None
     vb = onnx.Expand(v, onnx.Shape(sel))
@@ -312,8 +312,8 @@ def index_put(x, index, value):
     return T._reshape_to(out, x)
 
 
-def setitem(x, index, value):
-    new = index_put(x, index, value)
+def _setitem(x, index, value):
+    new = _index_put(x, index, value)
     if new is None:
         return None
     _write(x, new)
@@ -322,6 +322,7 @@ def setitem(x, index, value):
 
 # ---- selecting --------------------------------------------------------------
 
+@T._method
 def index_select(input, dim, index):
     d = T._norm_dim(dim, input.dim())
     idx = _as_index_tensor(index)
@@ -332,13 +333,15 @@ def index_select(input, dim, index):
     return onnx.Gather(input, idx, axis=d)
 
 
+@T._method
 def select(input, dim, index):
     d = T._norm_dim(dim, input.dim())
     i = _check_int(index, T._static_size(input, d), d)
     items = [slice(None, None, None)] * d + [i]
-    return getitem(input, tuple(items))
+    return _getitem(input, tuple(items))
 
 
+@T._method
 def narrow(input, dim, start, length):
     d = T._norm_dim(dim, input.dim())
     if _native.is_tensor(start):
@@ -349,7 +352,7 @@ def narrow(input, dim, start, length):
     if _native.is_static(start) and _native.is_static(length) and n is not None and start + length > n:
         return T._error(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
     items = [slice(None, None, None)] * d + [slice(start, start + length, None)]
-    return getitem(input, tuple(items))
+    return _getitem(input, tuple(items))
 
 
 def _split_sizes(input, d, split_size_or_sections, name):
@@ -393,6 +396,7 @@ def split(tensor, split_size_or_sections, dim=0):
     return _split_pieces(tensor, sizes, d)
 
 
+@T._method
 def tensor_split(input, indices_or_sections, dim=0):
     d = T._norm_dim(dim, input.dim())
     n = T._static_size(input, d)
@@ -407,6 +411,7 @@ def tensor_split(input, indices_or_sections, dim=0):
     return _split_pieces(input, sizes, d)
 
 
+@T._method
 def chunk(input, chunks, dim=0):
     d = T._norm_dim(dim, input.dim())
     chunks = T._static_int(chunks, "chunks")
@@ -420,6 +425,7 @@ def chunk(input, chunks, dim=0):
     return split(input, size if size > 0 else 1, d)
 
 
+@T._method
 def unbind(input, dim=0):
     d = T._norm_dim(dim, input.dim())
     n = T._static_size(input, d)
@@ -437,6 +443,7 @@ def gather(input, dim, index, *, sparse_grad=False, out=None):
     return onnx.GatherElements(input, idx, axis=d)
 
 
+@T._method
 def take_along_dim(input, indices, dim=None):
     if dim is None:
         return gather(onnx.Reshape(input, [-1]), 0, onnx.Reshape(indices, [-1]))
@@ -449,6 +456,7 @@ def _scatter_src(input, index, src):
     return onnx.Expand(T._to(src, T._dtype(input)), onnx.Shape(index))
 
 
+@T._method
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     d = T._norm_dim(dim, input.dim())
     if src is None:
@@ -490,10 +498,12 @@ def _scatter_add_onehot(input, d, idx, src):
     return onnx.Add(input, moved)
 
 
+@T._method
 def scatter_add(input, dim, index, src):
     return scatter(input, dim, index, src, reduce="add")
 
 
+@T._method
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     if not include_self:
         return T._error("scatter_reduce(include_self=False) is not supported yet")
@@ -526,6 +536,7 @@ def _index_along(input, d, index, src_shape_like):
     return onnx.Expand(col, onnx.Shape(src_shape_like))
 
 
+@T._method
 def index_copy(input, dim, index, source):
     d = T._norm_dim(dim, input.dim())
     src = T._to(source, T._dtype(input))
@@ -535,6 +546,7 @@ def index_copy(input, dim, index, source):
     return onnx.ScatterElements(input, idx, src, axis=d)
 
 
+@T._method
 def index_fill(input, dim, index, value):
     d = T._norm_dim(dim, input.dim())
     idx = _as_index_tensor(index)
@@ -550,6 +562,7 @@ def index_fill(input, dim, index, value):
     return onnx.ScatterElements(input, pos, fill, axis=d)
 
 
+@T._method
 def index_add(input, dim, index, source, *, alpha=1):
     d = T._norm_dim(dim, input.dim())
     src = T._to(source, T._dtype(input))
@@ -563,6 +576,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     return onnx.ScatterElements(input, idx, src, axis=d, reduction="add")
 
 
+@T._method
 def masked_fill(input, mask, value):
     if _native.is_tensor(value) and value.dim() > 0:
         return T._error(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
@@ -572,6 +586,7 @@ def masked_fill(input, mask, value):
     return T.where(mask, T._to(value, T._dtype(input)), input)
 
 
+@T._method
 def masked_select(input, mask):
     m = onnx.Expand(T._to(mask, _bool), onnx.Shape(input)) if mask.dim() < input.dim() else mask
     x = onnx.Expand(input, onnx.Shape(m))
@@ -582,5 +597,6 @@ def masked_scatter(input, mask, source):
     return T._error("masked_scatter() is not supported yet")
 
 
+@T._method
 def take(input, index):
     return onnx.Gather(onnx.Reshape(input, [-1]), _normalize_negative(T._to(index, _i64), onnx.Size(input)), axis=0)

@@ -59,11 +59,13 @@ def _dims(x, dim):
     return T._norm_dims(dim, x.dim())
 
 
+@T._method
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     x = _int_result(input, dtype)
     return _reduce(onnx.ReduceSum, x, _dims(x, dim), keepdim)
 
 
+@T._method
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     x = _int_result(input, dtype)
     if _native.is_floating(T._dtype(x)):
@@ -80,11 +82,13 @@ def _need_floating(x, dtype, name):
     return x
 
 
+@T._method
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     x = _need_floating(input, dtype, "mean")
     return _reduce(onnx.ReduceMean, x, _dims(x, dim), keepdim)
 
 
+@T._method
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     x = _int_result(input, dtype)
     if dim is not None and not isinstance(dim, int):
@@ -125,11 +129,13 @@ def min(input, dim=None, keepdim=False, *, out=None):
     return _extreme(input, dim, keepdim, onnx.ReduceMin, onnx.ArgMin, T.minimum, "min")
 
 
+@T._method
 def amax(input, dim=(), keepdim=False):
     x = _comparable(input)
     return T._to(_reduce(onnx.ReduceMax, x, _dims(x, dim), keepdim), T._dtype(input))
 
 
+@T._method
 def amin(input, dim=(), keepdim=False):
     x = _comparable(input)
     return T._to(_reduce(onnx.ReduceMin, x, _dims(x, dim), keepdim), T._dtype(input))
@@ -153,10 +159,12 @@ def _arg(input, dim, keepdim, op):
     return op(x, axis=d, keepdims=1 if keepdim else 0)
 
 
+@T._method
 def argmax(input, dim=None, keepdim=False):
     return _arg(input, dim, keepdim, onnx.ArgMax)
 
 
+@T._method
 def argmin(input, dim=None, keepdim=False):
     return _arg(input, dim, keepdim, onnx.ArgMin)
 
@@ -176,10 +184,12 @@ def _variance(input, dim, unbiased, keepdim, correction, name):
     return onnx.Div(s, T._to(n - c, T._dtype(x)))
 
 
+@T._method
 def var(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
     return _variance(input, dim, unbiased, keepdim, correction, "var")
 
 
+@T._method
 def std(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
     return onnx.Sqrt(_variance(input, dim, unbiased, keepdim, correction, "std"))
 
@@ -192,6 +202,7 @@ def std_mean(input, dim=None, unbiased=True, keepdim=False, *, correction=None):
     return (std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim))
 
 
+@T._method
 def logsumexp(input, dim, keepdim=False):
     x = T._floating(input)
     return _reduce(onnx.ReduceLogSumExp, x, _dims(x, dim), keepdim)
@@ -228,16 +239,19 @@ def dist(input, other, p=2):
     return norm(T.sub(input, other), p)
 
 
+@T._method
 def count_nonzero(input, dim=None):
     nz = T._to(onnx.Not(onnx.Equal(input, T._to(0, T._dtype(input)))), _i64)
     return _reduce(onnx.ReduceSum, nz, _dims(nz, dim), False)
 
 
+@T._method
 def any(input, dim=None, keepdim=False):
     x = T._to(T._to(input, _bool), _i32)
     return T._to(_reduce(onnx.ReduceMax, x, _dims(x, dim), keepdim), _bool)
 
 
+@T._method
 def all(input, dim=None, keepdim=False):
     x = T._to(T._to(input, _bool), _i32)
     return T._to(_reduce(onnx.ReduceMin, x, _dims(x, dim), keepdim), _bool)
@@ -245,6 +259,7 @@ def all(input, dim=None, keepdim=False):
 
 # ---- scans ----------------------------------------------------------------
 
+@T._method
 def cumsum(input, dim, *, dtype=None):
     x = _int_result(input, dtype)
     d = T._norm_dim(dim, x.dim())
@@ -253,6 +268,7 @@ def cumsum(input, dim, *, dtype=None):
     return onnx.CumSum(x, T._to(d, _i64))
 
 
+@T._method
 def cumprod(input, dim, *, dtype=None):
     """ONNX has no CumProd: a running product over the slices along DIM,
     unrolled, so DIM's size must be known and small."""
@@ -319,6 +335,7 @@ def msort(input):
     return sort(input, 0).values
 
 
+@T._method
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
     dt = T._dtype(input)
     if dt != _f32 and dt != _i64 and dt != _native.int8:

@@ -2,9 +2,16 @@
 # values of the compiler, not instances; reading an attribute of a tensor
 # looks it up in this class.
 #
+# Most methods are torch functions as they are (x.exp() is torch.exp(x)):
+# those are marked @_method at their def and installed at the end of this
+# file.  The class holds the methods that differ from their function:
+# properties, conversions, operators, other parameters or defaults (add()
+# has no out=, softmax() needs its dim, split() names split_size), and the
+# in-place forms.
+#
 # In-place methods (add_, masked_fill_, copy_ ...) and augmented operators
 # (x += y) compute the result functionally and write it into the tensor
-# (torch._index.inplace): every name bound to it, and the tensor a view was
+# (torch._index._inplace): every name bound to it, and the tensor a view was
 # taken from, see the new value.
 import _native
 import torch._impl as T
@@ -36,7 +43,7 @@ _TENSOR_TYPE_NAMES = (
 
 
 def _ip(self, new, name):
-    return I.inplace(self, new, name)
+    return I._inplace(self, new, name)
 
 
 class Tensor:
@@ -100,9 +107,6 @@ class Tensor:
     def ndimension(self):
         return _native.rank(self)
 
-    def numel(self):
-        return T.numel(self)
-
     def nelement(self):
         return T.numel(self)
 
@@ -158,10 +162,10 @@ class Tensor:
         return values
 
     def __getitem__(self, index):
-        return I.getitem(self, index)
+        return I._getitem(self, index)
 
     def __setitem__(self, index, value):
-        return I.setitem(self, index, value)
+        return I._setitem(self, index, value)
 
     # ---- no-ops in an exported graph ----
     def contiguous(self, memory_format=None):
@@ -391,60 +395,17 @@ class Tensor:
     divide = div
     true_divide = div
 
-    def floor_divide(self, other):
-        return T.floor_divide(self, other)
-
-    def remainder(self, other):
-        return T.remainder(self, other)
-
-    def fmod(self, other):
-        return T.fmod(self, other)
-
-    def pow(self, exponent):
-        return T.pow(self, exponent)
-
-    def rsub(self, other, alpha=1):
-        return T.rsub(self, other, alpha)
-
-    def matmul(self, other):
-        return T.matmul(self, other)
-
     def mm(self, other):
         return T.mm(self, other)
 
     def bmm(self, other):
         return T.bmm(self, other)
 
-    def mv(self, vec):
-        return T.mv(self, vec)
-
-    def dot(self, other):
-        return T.dot(self, other)
-
     def addmm(self, mat1, mat2, *, beta=1, alpha=1):
         return T.addmm(self, mat1, mat2, beta=beta, alpha=alpha)
 
     def baddbmm(self, batch1, batch2, *, beta=1, alpha=1):
         return T.baddbmm(self, batch1, batch2, beta=beta, alpha=alpha)
-
-    def neg(self):
-        return T.neg(self)
-
-    negative = neg
-
-    def abs(self):
-        return T.abs(self)
-
-    absolute = abs
-
-    def reciprocal(self):
-        return T.reciprocal(self)
-
-    def sign(self):
-        return T.sign(self)
-
-    def square(self):
-        return T.square(self)
 
     def clamp(self, min=None, max=None):
         return T.clamp(self, min, max)
@@ -457,146 +418,14 @@ class Tensor:
     def clamp_max(self, max):
         return T.clamp(self, max=max)
 
-    def maximum(self, other):
-        return T.maximum(self, other)
-
-    def minimum(self, other):
-        return T.minimum(self, other)
-
     def lerp(self, end, weight):
         return T.add(self, T.mul(T.sub(end, self), weight))
 
     # ---- comparisons and logic ----
-    def eq(self, other):
-        return T.eq(self, other)
-
-    def ne(self, other):
-        return T.ne(self, other)
-
-    def lt(self, other):
-        return T.lt(self, other)
-
-    def le(self, other):
-        return T.le(self, other)
-
-    def gt(self, other):
-        return T.gt(self, other)
-
-    def ge(self, other):
-        return T.ge(self, other)
-
-    def equal(self, other):
-        return T.equal(self, other)
-
-    def logical_and(self, other):
-        return T.logical_and(self, other)
-
-    def logical_or(self, other):
-        return T.logical_or(self, other)
-
-    def logical_xor(self, other):
-        return T.logical_xor(self, other)
-
-    def logical_not(self):
-        return T.logical_not(self)
-
-    def bitwise_and(self, other):
-        return T.bitwise_and(self, other)
-
-    def bitwise_or(self, other):
-        return T.bitwise_or(self, other)
-
-    def bitwise_not(self):
-        return T.bitwise_not(self)
-
-    def isnan(self):
-        return T.isnan(self)
-
-    def isinf(self):
-        return T.isinf(self)
-
-    def isfinite(self):
-        return T.isfinite(self)
-
     def where(self, condition, y):
         return T.where(condition, self, y)
 
     # ---- elementwise math ----
-    def exp(self):
-        return T.exp(self)
-
-    def expm1(self):
-        return T.expm1(self)
-
-    def log(self):
-        return T.log(self)
-
-    def log2(self):
-        return T.log2(self)
-
-    def log10(self):
-        return T.log10(self)
-
-    def log1p(self):
-        return T.log1p(self)
-
-    def sqrt(self):
-        return T.sqrt(self)
-
-    def rsqrt(self):
-        return T.rsqrt(self)
-
-    def sin(self):
-        return T.sin(self)
-
-    def cos(self):
-        return T.cos(self)
-
-    def tan(self):
-        return T.tan(self)
-
-    def asin(self):
-        return T.asin(self)
-
-    def acos(self):
-        return T.acos(self)
-
-    def atan(self):
-        return T.atan(self)
-
-    def sinh(self):
-        return T.sinh(self)
-
-    def cosh(self):
-        return T.cosh(self)
-
-    def tanh(self):
-        return T.tanh(self)
-
-    def sigmoid(self):
-        return T.sigmoid(self)
-
-    def relu(self):
-        return T.relu(self)
-
-    def erf(self):
-        return T.erf(self)
-
-    def floor(self):
-        return T.floor(self)
-
-    def ceil(self):
-        return T.ceil(self)
-
-    def round(self, *, decimals=0):
-        return T.round(self, decimals=decimals)
-
-    def trunc(self):
-        return T.trunc(self)
-
-    def frac(self):
-        return T.frac(self)
-
     def softmax(self, dim, dtype=None):
         return T.softmax(self, dim, dtype)
 
@@ -604,62 +433,14 @@ class Tensor:
         return T.log_softmax(self, dim, dtype)
 
     # ---- reductions ----
-    def sum(self, dim=None, keepdim=False, *, dtype=None):
-        return R.sum(self, dim, keepdim, dtype=dtype)
-
-    def nansum(self, dim=None, keepdim=False, *, dtype=None):
-        return R.nansum(self, dim, keepdim, dtype=dtype)
-
-    def mean(self, dim=None, keepdim=False, *, dtype=None):
-        return R.mean(self, dim, keepdim, dtype=dtype)
-
-    def prod(self, dim=None, keepdim=False, *, dtype=None):
-        return R.prod(self, dim, keepdim, dtype=dtype)
-
     def max(self, dim=None, keepdim=False):
         return R.max(self, dim, keepdim)
 
     def min(self, dim=None, keepdim=False):
         return R.min(self, dim, keepdim)
 
-    def amax(self, dim=(), keepdim=False):
-        return R.amax(self, dim, keepdim)
-
-    def amin(self, dim=(), keepdim=False):
-        return R.amin(self, dim, keepdim)
-
-    def argmax(self, dim=None, keepdim=False):
-        return R.argmax(self, dim, keepdim)
-
-    def argmin(self, dim=None, keepdim=False):
-        return R.argmin(self, dim, keepdim)
-
-    def std(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
-        return R.std(self, dim, unbiased, keepdim, correction=correction)
-
-    def var(self, dim=None, unbiased=True, keepdim=False, *, correction=None):
-        return R.var(self, dim, unbiased, keepdim, correction=correction)
-
     def norm(self, p="fro", dim=None, keepdim=False, dtype=None):
         return R.norm(self, p, dim, keepdim, dtype=dtype)
-
-    def logsumexp(self, dim, keepdim=False):
-        return R.logsumexp(self, dim, keepdim)
-
-    def any(self, dim=None, keepdim=False):
-        return R.any(self, dim, keepdim)
-
-    def all(self, dim=None, keepdim=False):
-        return R.all(self, dim, keepdim)
-
-    def count_nonzero(self, dim=None):
-        return R.count_nonzero(self, dim)
-
-    def cumsum(self, dim, *, dtype=None):
-        return R.cumsum(self, dim, dtype=dtype)
-
-    def cumprod(self, dim, *, dtype=None):
-        return R.cumprod(self, dim, dtype=dtype)
 
     def sort(self, dim=-1, descending=False, stable=False):
         return R.sort(self, dim, descending)
@@ -669,9 +450,6 @@ class Tensor:
 
     def topk(self, k, dim=-1, largest=True, sorted=True):
         return R.topk(self, k, dim, largest, sorted)
-
-    def unique(self, sorted=True, return_inverse=False, return_counts=False, dim=None):
-        return R.unique(self, sorted, return_inverse, return_counts, dim)
 
     # ---- shapes ----
     def view(self, *shape):
@@ -688,38 +466,11 @@ class Tensor:
     def reshape_as(self, other):
         return T._shape_view(T._reshape_to(self, other), self)
 
-    def flatten(self, start_dim=0, end_dim=-1):
-        return T.flatten(self, start_dim, end_dim)
-
-    def unflatten(self, dim, sizes):
-        return T.unflatten(self, dim, sizes)
-
-    def transpose(self, dim0, dim1):
-        return T.transpose(self, dim0, dim1)
-
-    swapaxes = transpose
-    swapdims = transpose
-
     def permute(self, *dims):
         return T.permute(self, T._size_args(dims))
 
-    def movedim(self, source, destination):
-        return T.movedim(self, source, destination)
-
-    def t(self):
-        return T.t(self)
-
-    def unsqueeze(self, dim):
-        return T.unsqueeze(self, dim)
-
-    def squeeze(self, dim=None):
-        return T.squeeze(self, dim)
-
     def expand(self, *sizes):
         return T.expand(self, T._size_args(sizes))
-
-    def expand_as(self, other):
-        return T.expand_as(self, other)
 
     def repeat(self, *sizes):
         return T.repeat(self, T._size_args(sizes))
@@ -730,79 +481,24 @@ class Tensor:
     def flip(self, *dims):
         return T.flip(self, T._size_args(dims))
 
-    def roll(self, shifts, dims=None):
-        return T.roll(self, shifts, dims)
-
-    def tril(self, diagonal=0):
-        return T.tril(self, diagonal)
-
-    def triu(self, diagonal=0):
-        return T.triu(self, diagonal)
-
     # ---- indexing ----
-    def index_select(self, dim, index):
-        return I.index_select(self, dim, index)
-
-    def select(self, dim, index):
-        return I.select(self, dim, index)
-
-    def narrow(self, dim, start, length):
-        return I.narrow(self, dim, start, length)
-
     def split(self, split_size, dim=0):
         return I.split(self, split_size, dim)
-
-    def tensor_split(self, indices_or_sections, dim=0):
-        return I.tensor_split(self, indices_or_sections, dim)
-
-    def chunk(self, chunks, dim=0):
-        return I.chunk(self, chunks, dim)
-
-    def unbind(self, dim=0):
-        return I.unbind(self, dim)
 
     def gather(self, dim, index):
         return I.gather(self, dim, index)
 
-    def take_along_dim(self, indices, dim=None):
-        return I.take_along_dim(self, indices, dim)
-
-    def scatter(self, dim, index, src=None, *, value=None, reduce=None):
-        return I.scatter(self, dim, index, src, value=value, reduce=reduce)
-
-    def scatter_add(self, dim, index, src):
-        return I.scatter_add(self, dim, index, src)
-
-    def scatter_reduce(self, dim, index, src, reduce, *, include_self=True):
-        return I.scatter_reduce(self, dim, index, src, reduce, include_self=include_self)
-
-    def index_copy(self, dim, index, source):
-        return I.index_copy(self, dim, index, source)
-
-    def index_fill(self, dim, index, value):
-        return I.index_fill(self, dim, index, value)
-
-    def index_add(self, dim, index, source, *, alpha=1):
-        return I.index_add(self, dim, index, source, alpha=alpha)
-
     def index_put(self, indices, values, accumulate=False):
         if accumulate:
             return T._error("index_put(accumulate=True) is not supported yet")
-        return I.index_put(self, tuple(indices), values)
-
-    def masked_fill(self, mask, value):
-        return I.masked_fill(self, mask, value)
-
-    def masked_select(self, mask):
-        return I.masked_select(self, mask)
+        return I._index_put(self, tuple(indices), values)
 
     def nonzero(self, *, as_tuple=False):
         return T.nonzero(self, as_tuple=as_tuple)
 
-    def take(self, index):
-        return I.take(self, index)
-
     # ---- in place ----
+    # Written out rather than derived: a wrapper around the function would
+    # report a wrong call as add() rather than add_().
     def add_(self, other, *, alpha=1):
         return _ip(self, T.add(self, other, alpha=alpha), "add_")
 
@@ -946,6 +642,17 @@ class Tensor:
     def new_tensor(self, data, *, dtype=None, device=None, requires_grad=False):
         return T.tensor(data, dtype=self.dtype if dtype is None else dtype)
 
+
+# The torch functions marked @_method, and the aliases of some.  They are
+# set after the class is made: a function placed in a class body counts as
+# defined there, which would change how torch.f's own calls check their
+# first argument.
+for _fn in T._METHODS:
+    setattr(Tensor, _fn.__name__, _fn)
+Tensor.negative = T.neg
+Tensor.absolute = T.abs
+Tensor.swapaxes = T.transpose
+Tensor.swapdims = T.transpose
 
 # torch.Size is a tuple of ints; shapes here are plain tuples.
 Size = tuple

@@ -564,6 +564,29 @@ def custom_operator_standard_ops():
 
 
 @case
+def override_reaches_methods():
+    """@symbolic("aten::NAME") replaces both torch.NAME(x) and x.NAME(): the
+    Tensor methods that are their torch functions (torch._reduce's sum,
+    torch._impl's exp) are intercepted as the functions are."""
+    c = C.WORK.compile(model_path("sum_module.ts"), ["--input", "x:float32[N,4]", "--library",
+                                                      model_path("method_override.ts")],
+                       out=C.WORK.file("override_sum.onnx"))
+    if compiled_ok(c, "@symbolic(\"aten::sum\") with torch.sum"):
+        ops = [n.op_type for n in c.model.graph.node]
+        check(ops == ["ReduceMax"], "aten::sum override: torch.sum(x, dim=1) is replaced", ops)
+    path = C.WORK.file("methods.ts")
+    with open(path, "w") as f:
+        f.write("import torch\n\n\nclass Methods(torch.nn.Module):\n    def forward(self, x):\n"
+                "        return x.sum(), x.exp(), torch.exp(x)\n")
+    c = C.WORK.compile(path, ["--input", "x:float32[N,4]", "--library", model_path("method_override.ts")],
+                       out=C.WORK.file("override_methods.onnx"))
+    if compiled_ok(c, "@symbolic(\"aten::sum\") with Tensor.sum"):
+        ops = [n.op_type for n in c.model.graph.node]
+        check(ops == ["ReduceMax", "Softplus", "Softplus"], "aten overrides: x.sum(), x.exp() and torch.exp(x) "
+              "are replaced", ops)
+
+
+@case
 def unsupported_report():
     path = model_path("unsupported.ts")
     out = C.WORK.file("unsupported.onnx")

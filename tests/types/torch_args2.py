@@ -22,4 +22,5 @@ class TorchArgs2(nn.Module):
         e2 = torch.arange(x)
         f2 = x.repeat(2)
         g2 = torch.roll(x, 1, k)
+        h2 = x.transpose(0, 1.5)  # a method's argument is underlined as the function's
         return x

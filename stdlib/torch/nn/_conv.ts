@@ -30,7 +30,7 @@ def _unbatch(y, unbatched):
 def _check_float(input, weight, name):
     dt = _native.dtype_of(input)
     if not _native.is_floating(dt):
-        raise NotImplementedError(f"{name} on a {dt} input is not supported yet")
+        return _native.error(f"{name} on a {dt} input is not supported yet")
     if _native.dtype_of(weight) != dt:
         raise RuntimeError(f"Input type ({dt}) and weight type ({_native.dtype_of(weight)}) should be the same")
 
@@ -48,7 +48,7 @@ def _same_pads(kernel, dilation, stride, name):
     return begins + ends
 
 
-def conv_pads(padding, kernel, dilation, stride, n, name):
+def _conv_pads(padding, kernel, dilation, stride, n, name):
     """ONNX pads (begins then ends) for PyTorch's padding argument."""
     if isinstance(padding, str):
         if padding == "valid":
@@ -71,7 +71,7 @@ def _conv(n, name, input, weight, bias, stride, padding, dilation, groups):
     kernel = list(weight.shape[2:])
     stride = O.ntuple(stride, n, "stride")
     dilation = O.ntuple(dilation, n, "dilation")
-    pads = conv_pads(padding, kernel, dilation, stride, n, name)
+    pads = _conv_pads(padding, kernel, dilation, stride, n, name)
     cin = x.size(1)
     if _native.is_static(cin) and cin != weight.size(1) * groups:
         raise RuntimeError(f"Given groups={groups}, weight of size {_native.shape_text(weight)}, expected input"
@@ -100,7 +100,7 @@ def _conv_transpose(n, name, input, weight, bias, stride, padding, output_paddin
     if weight.dim() != n + 2:
         raise RuntimeError(f"{name}: expected a {n + 2}D weight, got {_native.shape_text(weight)}")
     if isinstance(padding, str):
-        raise NotImplementedError(f"{name} with padding='{padding}' is not supported yet")
+        return _native.error(f"{name} with padding='{padding}' is not supported yet")
     kernel = list(weight.shape[2:])
     stride = O.ntuple(stride, n, "stride")
     dilation = O.ntuple(dilation, n, "dilation")
@@ -150,7 +150,7 @@ def _pad_circular(x, begins, ends):
         if b == 0 and e == 0:
             continue
         if b < 0 or e < 0:
-            raise NotImplementedError("negative circular padding is not supported yet")
+            return _native.error("negative circular padding is not supported yet")
         size = x.size(axis)
         if _native.is_static(size) and (b > size or e > size):
             raise ValueError("Padding value causes wrapping around more than once.")
@@ -186,7 +186,7 @@ def pad(input, pad, mode="constant", value=None):
     if mode != "constant":
         for i in range(rank):
             if begins[i] < 0 or ends[i] < 0:
-                raise NotImplementedError(f"negative padding in mode '{mode}' is not supported yet")
+                return _native.error(f"negative padding in mode '{mode}' is not supported yet")
             size = input.size(i)
             if mode == "reflect" and _native.is_static(size) and (begins[i] >= size or ends[i] >= size):
                 raise RuntimeError(f"Argument #4: Padding size should be less than the corresponding "

@@ -25,8 +25,8 @@ def ntuple(value, n, name="argument"):
 
 def need_opset(version, what):
     if _OPSET < version:
-        raise NotImplementedError(f"{what} needs opset {version} or later in ONNX "
-                                  f"(compiling for opset {_OPSET}); not supported yet at this opset")
+        return _native.error(f"{what} needs opset {version} or later in ONNX "
+                             f"(compiling for opset {_OPSET}); not supported yet at this opset")
 
 
 def static_dims(x, axes, what):
@@ -35,8 +35,8 @@ def static_dims(x, axes, what):
     for a in axes:
         d = x.size(a)
         if not _native.is_static(d):
-            raise NotImplementedError(f"{what} needs the size of dimension {a} known at compile time "
-                                      "(it is dynamic here); not supported yet")
+            return _native.error(f"{what} needs the size of dimension {a} known at compile time "
+                                 "(it is dynamic here); not supported yet")
         out.append(d)
     return out
 

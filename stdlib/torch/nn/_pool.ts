@@ -32,7 +32,7 @@ def _unbatch(y, unbatched):
 
 def _float_input(x, name):
     if not _native.is_floating(_native.dtype_of(x)):
-        raise NotImplementedError(f"{name} on a {_native.dtype_of(x)} input is not supported yet")
+        return _native.error(f"{name} on a {_native.dtype_of(x)} input is not supported yet")
 
 
 def _pool_out_size(size, k, s, p, d, ceil_mode):
@@ -174,8 +174,8 @@ def _avg_pool(n, name, input, kernel_size, stride, padding, ceil_mode, count_inc
             area *= v
         ends = _ceil_end_pads(x, k, s, p, [1] * n) if ceil_mode else p
         if ends is None:
-            raise NotImplementedError(f"{name} with divisor_override and ceil_mode=True needs the spatial "
-                                      "size known at compile time; not supported yet")
+            return _native.error(f"{name} with divisor_override and ceil_mode=True needs the spatial "
+                                 "size known at compile time; not supported yet")
         xp = O.pad_onnx(x, [0, 0] + p, [0, 0] + ends) if any(v != 0 for v in p + ends) else x
         y = onnx.AveragePool(xp, kernel_shape=k, strides=s)
         return _unbatch(onnx.Mul(y, float(area) / divisor_override), unbatched)
@@ -284,16 +284,16 @@ def _adaptive(n, name, input, output_size, kind, return_indices):
             if _native.is_static(o) and o == 1:
                 plans.append(("reduce", None))
                 continue
-            raise NotImplementedError(f"{name} to output size {o} needs the input's spatial size known at "
-                                      "compile time (it is dynamic here); not supported yet")
+            return _native.error(f"{name} to output size {o} needs the input's spatial size known at "
+                                 "compile time (it is dynamic here); not supported yet")
         if o == 0:
             raise RuntimeError(f"{name}: output size 0 is not supported")
         w = _windows(size, o)
         ks = _regular(w)
         plans.append(("cells", w) if ks is None else ("pool", ks))
     if return_indices and any(kind_ != "pool" and kind_ != "keep" for kind_, _ in plans):
-        raise NotImplementedError(f"{name} with return_indices=True needs equal, evenly spaced windows on a "
-                                  "static spatial size; not supported yet for these sizes")
+        return _native.error(f"{name} with return_indices=True needs equal, evenly spaced windows on a "
+                             "static spatial size; not supported yet for these sizes")
     y = x
     # the regular axes in one pooling operator (kernel 1 on the others)
     if return_indices or any(kind_ == "pool" for kind_, _ in plans):

@@ -13,7 +13,7 @@ import math
 import onnx
 import _native
 import torch.nn._ops as O
-import torch.nn._pool as P
+import torch.nn._pool as _pool
 
 _OPSET = _native.opset
 _f32 = _native.float32
@@ -113,9 +113,9 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
                                   f"nearest-exact (got {mode})")
     _check_mode(input, mode, align_corners)
     if antialias:
-        raise NotImplementedError("interpolate with antialias=True is not supported yet")
+        return _native.error("interpolate with antialias=True is not supported yet")
     if not _native.is_floating(_native.dtype_of(input)):
-        raise NotImplementedError(f"interpolate on a {_native.dtype_of(input)} input is not supported yet")
+        return _native.error(f"interpolate on a {_native.dtype_of(input)} input is not supported yet")
     sizes, scales = _output_plan(input, size, scale_factor, recompute_scale_factor)
     for s in sizes:
         if s is not None and _native.is_static(s) and s <= 0:
@@ -124,7 +124,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if mode == "area":
         if any(s is None for s in sizes):
             O.static_dims(input, list(range(2, rank)), "interpolate(mode='area') with scale_factor")
-        return P._adaptive(rank - 2, "interpolate(mode='area')", input, sizes, "avg", False)
+        return _pool._adaptive(rank - 2, "interpolate(mode='area')", input, sizes, "avg", False)
     if _OPSET < 11:
         return _resize_before_11(input, sizes, scales, mode)
     return _resize(input, sizes, scales, _resize_attrs(mode, align_corners))

@@ -88,7 +88,7 @@ class RNNBase(Module):
         if input.dim() != 2 and input.dim() != 3:
             raise ValueError(f"{type(self).__name__}: Expected input to be 2D or 3D, got {input.dim()}D instead")
         if self.proj_size > 0:
-            raise NotImplementedError("LSTM with proj_size > 0 is not supported yet (ONNX LSTM has no projection)")
+            return _native.error("LSTM with proj_size > 0 is not supported yet (ONNX LSTM has no projection)")
         size = input.size(input.dim() - 1)
         if _native.is_static(size) and size != self.input_size:
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "

@@ -148,8 +148,8 @@ def prelu(input, weight):
 
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     if training:
-        raise NotImplementedError("rrelu in training mode (random slopes) is not supported yet; "
-                                  "export in eval mode")
+        return _native.error("rrelu in training mode (random slopes) is not supported yet; "
+                             "export in eval mode")
     return leaky_relu(input, (lower + upper) / 2)
 
 
@@ -362,15 +362,15 @@ def alpha_dropout(input, p=0.5, training=False, inplace=False):
     _check_p(p)
     if not training or p == 0:
         return input
-    raise NotImplementedError("alpha_dropout in training mode is not supported yet; export in eval mode")
+    return _native.error("alpha_dropout in training mode is not supported yet; export in eval mode")
 
 
 def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
     _check_p(p)
     if not training or p == 0:
         return input
-    raise NotImplementedError("feature_alpha_dropout in training mode is not supported yet; "
-                              "export in eval mode")
+    return _native.error("feature_alpha_dropout in training mode is not supported yet; "
+                         "export in eval mode")
 
 
 # ---- embedding ---------------------------------------------------------------------
@@ -378,8 +378,8 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
     if max_norm is not None:
-        raise NotImplementedError("embedding with max_norm is not supported yet "
-                                  "(PyTorch renormalizes the weight in place)")
+        return _native.error("embedding with max_norm is not supported yet "
+                             "(PyTorch renormalizes the weight in place)")
     dt = _dtype(input)
     if dt != torch.int64 and dt != torch.int32:
         raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following "
@@ -412,7 +412,7 @@ def _channels(input, name):
         raise ValueError(f"{name}: expected an input with at least 2 dimensions (N, C, ...), got {input.dim()}")
     c = input.size(1)
     if not _native.is_static(c):
-        raise NotImplementedError(f"{name} needs the channel count known at compile time; not supported yet")
+        return _native.error(f"{name} needs the channel count known at compile time; not supported yet")
     return c
 
 
@@ -509,19 +509,12 @@ def local_response_norm(input, size, alpha=0.0001, beta=0.75, k=1.0):
         raise ValueError(f"Expected 3D or higher dimensionality input (got {x.dim()} dimensions)")
     if size % 2 == 0:
         # ONNX's window is centred the other way for even sizes
-        raise NotImplementedError("local_response_norm with an even size is not supported yet")
+        return _native.error("local_response_norm with an even size is not supported yet")
     return onnx.LRN(x, size=size, alpha=alpha, beta=beta, bias=k)
 
 
 # ---- the rest of torch.nn.functional ------------------------------------------
 
-from torch.nn._conv import conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, \
-    conv_transpose3d, pad
-from torch.nn._pool import max_pool1d, max_pool2d, max_pool3d, avg_pool1d, avg_pool2d, \
-    avg_pool3d, adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, \
-    adaptive_max_pool1d, adaptive_max_pool2d, adaptive_max_pool3d, \
-    max_pool1d_with_indices, max_pool2d_with_indices, max_pool3d_with_indices, \
-    adaptive_max_pool1d_with_indices, adaptive_max_pool2d_with_indices, \
-    adaptive_max_pool3d_with_indices
-from torch.nn._resize import interpolate, upsample, upsample_nearest, upsample_bilinear, \
-    pixel_shuffle, pixel_unshuffle
+from torch.nn._conv import *
+from torch.nn._pool import *
+from torch.nn._resize import *
