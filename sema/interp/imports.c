@@ -231,7 +231,7 @@ static ExecStatus import_star(Interp *in, Value *mod, Span span)
     if (mod->kind != VK_MODULE || mod->u.module->unsupported)
         return EXEC_NORMAL;
     Scope *g = mod->u.module->globals;
-    Value *all = scope_get(g, intern(&in->c->names, "__all__"));
+    Value *all = val_scope_get(g, intern(&in->c->names, "__all__"));
     if (!all) {
         for (int k = 0; k < g->len; k++)
             if (g->entries[k].value && g->entries[k].name[0] != '_')
@@ -239,20 +239,20 @@ static ExecStatus import_star(Interp *in, Value *mod, Span span)
         return EXEC_NORMAL;
     }
     if ((all->kind != VK_LIST && all->kind != VK_TUPLE) || all->u.list->dyn) {
-        raise_new(in, in->cls.type_error, span, "%s.__all__ must be a list or tuple of str, not '%s'",
-                  mod->u.module->name, value_type_name(in, all));
+        interp_raise(in, in->cls.type_error, span, "%s.__all__ must be a list or tuple of str, not '%s'",
+                  mod->u.module->name, val_type_name(in, all));
         return EXEC_RAISE;
     }
     for (int k = 0; k < all->u.list->len; k++) {
         Value *name = all->u.list->items[k];
         if (name->kind != VK_STR) {
-            raise_new(in, in->cls.type_error, span, "Item in %s.__all__ must be str, not %s",
-                      mod->u.module->name, value_type_name(in, name));
+            interp_raise(in, in->cls.type_error, span, "Item in %s.__all__ must be str, not %s",
+                      mod->u.module->name, val_type_name(in, name));
             return EXEC_RAISE;
         }
-        Value *v = scope_get(g, intern(&in->c->names, name->u.s.ptr));
+        Value *v = val_scope_get(g, intern(&in->c->names, name->u.s.ptr));
         if (!v) {
-            raise_new(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'",
+            interp_raise(in, in->cls.attribute_error, span, "module '%s' has no attribute '%s'",
                       mod->u.module->name, name->u.s.ptr);
             return EXEC_RAISE;
         }
