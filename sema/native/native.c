@@ -279,7 +279,7 @@ static int int_rank(DType t)
     }
 }
 
-/* torch.native_promote_types for the element types the compiler handles. */
+/* torch.promote_types for the element types the compiler handles. */
 DType native_promote_types(DType a, DType b)
 {
     if (a == DT_UNDEFINED)
