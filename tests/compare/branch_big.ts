@@ -1,7 +1,7 @@
 # The same branch on a larger input: the counterexample is written as a
 # .npy file in the directory -o names.
 # example: x=randn(10,10)
-# exit: 3
+# status: 3
 import torch
 from torch import nn
 

@@ -1,7 +1,7 @@
 # A branch on the sign of a sum: flipping the input's sign takes the other
 # branch; the counterexample is small enough to be written as a literal.
 # example: x=randn(2,2)
-# exit: 3
+# status: 3
 import torch
 from torch import nn
 

@@ -2,7 +2,7 @@
 # limit's error (as script and trace mode do) instead of comparing graphs
 # that lack the branch.
 # example: x=ones(2,3)
-# exit: 1
+# status: 1
 import torch
 from torch import nn
 

@@ -2,7 +2,7 @@
 # gives another result; the first one tried (y=6) is the counterexample,
 # caused by the loop and by int(y).
 # example: x=ones(2,3):int64 y=5
-# exit: 3
+# status: 3
 import torch
 import torch.nn as nn
 

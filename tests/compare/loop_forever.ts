@@ -2,7 +2,7 @@
 # (the sum only falls), which compare stops and reports as the script
 # failing; x=2*x then ends the loop sooner than the trace assumes.
 # example: x=rand(2,2)
-# exit: 3
+# status: 3
 import torch
 from torch import nn
 

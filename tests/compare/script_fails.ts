@@ -2,7 +2,7 @@
 # out of range for the script too (a row saying so, not a divergence);
 # n=0 shows the divergence.
 # example: x=arange(2):float32 n=1
-# exit: 3
+# status: 3
 import torch
 from torch import nn
 

@@ -3,7 +3,7 @@
 # generator at another size.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(2,3)
-# exit: 3
+# status: 3
 import torch
 from torch import nn
 

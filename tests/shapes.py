@@ -1,6 +1,7 @@
-"""Prints the element type and shape of every graph output of each model
-named on the command line: one block per model, one line per output,
-symbolic dimensions by their text, unknown ones as '?'."""
+"""Prints the element type and shape of every graph output of the model
+named on the command line, one line per output: symbolic dimensions by
+their text, unknown ones as '?'.  tests/golden.sh runs it for the
+NAME.py.shapes files of tests/shapes/."""
 import sys
 
 import onnx
@@ -21,8 +22,5 @@ def type_text(t):
     return "%s[%s]" % (dtype, ", ".join(dims))
 
 
-for path in sys.argv[1:]:
-    print("== " + path.rsplit("/", 1)[-1])
-    model = onnx.load(path)
-    for o in model.graph.output:
-        print("%s %s" % (o.name, type_text(o.type)))
+for o in onnx.load(sys.argv[1]).graph.output:
+    print("%s %s" % (o.name, type_text(o.type)))
