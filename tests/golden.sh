@@ -55,7 +55,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # golden_cases FOLDER: the case files of tests/FOLDER, sorted.
 golden_cases() {
-    (cd "$src/tests/$1" && ls) | grep -E '^[^_].*\.(py|ts|cmd)$' | LC_ALL=C sort
+    (cd "$src/tests/$1" && ls) | grep -E '^[^_].*\.(py|cmd)$' | LC_ALL=C sort
 }
 
 # golden_count FOLDER...: how many cases the folders hold.

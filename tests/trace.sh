@@ -1,8 +1,8 @@
 #!/bin/sh
 # Trace mode, constant folding and tsc2onnx compare: the golden files of
-# tests/trace/ (X.ts.text, the graph of `--emit text`; X.ts.err, the
-# warnings) and of tests/compare/ (X.ts.out, the table and result of
-# `tsc2onnx compare`; X.ts.err, the trace's warnings), run by
+# tests/trace/ (X.py.text, the graph of `--emit text`; X.py.err, the
+# warnings) and of tests/compare/ (X.py.out, the table and result of
+# `tsc2onnx compare`; X.py.err, the trace's warnings), run by
 # tests/golden.sh; then a few command-line cases.  UPDATE=1 rewrites the
 # golden files.
 set -u
@@ -33,21 +33,21 @@ check() {
 }
 
 check 2 "--trace needs an --example for every input; 'y' has none" \
-    "--trace with only --input for an input exits 2" -- loop_int.ts --trace --example 'x=ones(2,3)' --input 'y:int64[]' -o "$tmp/m.onnx"
+    "--trace with only --input for an input exits 2" -- loop_int.py --trace --example 'x=ones(2,3)' --input 'y:int64[]' -o "$tmp/m.onnx"
 check 2 "compare needs an --example for every input; 'y' has none" \
-    "compare with only --input for an input exits 2" -- compare loop_int.ts --example 'x=ones(2,3)' --input 'y:int64[]'
+    "compare with only --input for an input exits 2" -- compare loop_int.py --example 'x=ones(2,3)' --input 'y:int64[]'
 check 2 "--fold-limit expects a positive integer, found '0'" \
-    "--fold-limit 0 exits 2" -- loop_int.ts --fold-limit 0 --example 'x=ones(2,3)' --example y=1
+    "--fold-limit 0 exits 2" -- loop_int.py --fold-limit 0 --example 'x=ones(2,3)' --example y=1
 check 2 "randn\\(\\) needs a floating-point dtype" \
-    "a bad example value in compare exits 2" -- compare loop_int.ts --example 'x=ones(2,3)' --example 'y=randn(2):int64'
+    "a bad example value in compare exits 2" -- compare loop_int.py --example 'x=ones(2,3)' --example 'y=randn(2):int64'
 check 1 "not a parameter of forward" \
-    "compare of a model with errors exits 1" -- compare loop_int.ts --example 'x=ones(2,3)' --example y=1 --example nope=1
-check 0 "" "--trace --no-fold writes a model" -- loop_int.ts --trace --no-fold --example 'x=ones(2,3)' --example y=2 -o "$tmp/nofold.onnx"
+    "compare of a model with errors exits 1" -- compare loop_int.py --example 'x=ones(2,3)' --example y=1 --example nope=1
+check 0 "" "--trace --no-fold writes a model" -- loop_int.py --trace --no-fold --example 'x=ones(2,3)' --example y=2 -o "$tmp/nofold.onnx"
 golden_n=$((golden_n + 1))
 problem=
 grep -q 'Cast' "$tmp/nofold.onnx" || problem="the unfolded trace has no Cast of the iteration numbers"
 golden_report "--trace --no-fold keeps the Cast nodes that folding removes"
-check 0 "" "--trace with --input-names" -- loop_int.ts --trace --example 'x=ones(2,3)' --example y=2 --input-names a,b --emit text -o "$tmp/names.txt"
+check 0 "" "--trace with --input-names" -- loop_int.py --trace --example 'x=ones(2,3)' --example y=2 --input-names a,b --emit text -o "$tmp/names.txt"
 golden_n=$((golden_n + 1))
 problem=
 grep -q 'main_graph (float\[2,3\] a, int64 b)' "$tmp/names.txt" || problem="the trace's inputs are not renamed"
