@@ -21,26 +21,26 @@
 #
 # A case with none of the first five runs in MODE: tokens, ast, text, out,
 # shapes as above, or onnx (the default): `tsc2onnx -o X.onnx`, whose
-# standard output must be empty.  Whole-line comments of a model file give:
+# standard output must be empty.  Whole-line comments of a case file give
+# (a .cmd file only the last):
 #
 #   # tsc2onnx: OPTIONS   compiler options (shell words; may repeat)
 #   # example: V W ...    each word one --example
 #   # status: N           the exit status; by default 1 when NAME.err holds
 #                         an error (': error: '), 0 otherwise
 #
-# The command is `tsc2onnx [compare | --emit MODE] OPTIONS --example V ...
-# NAME.py [-o X.onnx]`, from inside FOLDER so that diagnostics name the file
-# alone, with no standard input and a 60 s timeout.  Checks: each expected
-# file equals the output, standard output and standard error are empty where
-# there is none, the exit status, and a failed compile writes no file.
+# The command is `tsc2onnx [--emit MODE | compare] OPTIONS --example V ...
+# [-o CE] NAME.py [-o X.onnx]`, from inside FOLDER so that diagnostics name
+# the file alone, with no standard input.  Checks: each expected file equals
+# the output, standard output and standard error are empty where there is
+# none, the exit status, and a failed compile writes no file.
 # --sandbox DIR runs each case in a fresh copy of DIR holding the model file
-# (not a .cmd), with -o out.onnx, and checks that the copy holds exactly the
-# files it held, unchanged, afterwards.
+# (not a .cmd), with -o out.onnx and a 60 s timeout, and checks that the
+# copy holds exactly the files it held, unchanged, afterwards.
 #
 # UPDATE=1 rewrites the expected files from the current output: the output
-# one when there is output (or it exists), NAME.err when there are
-# diagnostics or the status is not 0; an expected file that would be empty
-# is removed.
+# one when there is output or it exists, NAME.err when there are diagnostics
+# or the status is not 0 (otherwise NAME.err is removed).
 #
 # A script with cases of its own sources this file with golden_lib=1 and
 # calls golden_count, golden_folder and golden_report (tests/trace.sh).
@@ -78,19 +78,32 @@ golden_fail() {
     problem="${problem:+$problem; }$1"
 }
 
-# golden_directives FILE: the directives of FILE in $opts (shell words),
-# $examples (words) and $want (the status, empty when none is given).
+# golden_scan DIR FILE...: the directive lines of the case files, as
+# FILE:# KEY: VALUE in the files' order, in $tmp/directives, the first read
+# into $pending (one grep per folder: starting a program is what a case
+# mostly costs).
+golden_scan() {
+    (cd "$1" && shift && grep -E -H '^# (tsc2onnx|example|status):' "$@" </dev/null) >"$tmp/directives"
+    exec 3<"$tmp/directives"
+    read -r pending <&3 || pending=
+}
+
+# golden_directives FILE: the directives of FILE, the next lines of
+# golden_scan's, in $opts (shell words), $examples (words) and $want (the
+# status, empty when none is given).
 golden_directives() {
     opts= examples= want=
-    while read -r key rest; do
+    while [ -n "$pending" ] && [ "${pending%%:*}" = "$1" ]; do
+        key=${pending#*:# } && key=${key%%:*}
+        value=${pending#*:# *:}
+        value=${value#"${value%%[![:blank:]]*}"}
         case $key in
-        tsc2onnx) opts="$opts $rest" ;;
-        example) examples="$examples $rest" ;;
-        status) want=$rest ;;
+        tsc2onnx) opts="$opts $value" ;;
+        example) examples="$examples $value" ;;
+        status) [ -n "$want" ] || want=${value%%[!0-9]*} ;;
         esac
-    done <<EOF
-$(sed -n -E 's/^# (tsc2onnx|example|status):[[:blank:]]*(.*)$/\1 \2/p' "$1")
-EOF
+        read -r pending <&3 || pending=
+    done
 }
 
 # The files under the current directory with their checksums.
@@ -122,7 +135,7 @@ golden_written() {
 # starting one is what a case mostly costs.)
 golden_case() {
     dir=$1 f=$2 kind=$3 sandbox=$4
-    golden_directives "$dir/$f"
+    golden_directives "$f"
     set -f
     case $f in
     *.cmd) eval "set -- $(grep -v '^#' "$dir/$f" | grep . | head -n 1)" ;;
@@ -148,7 +161,11 @@ golden_case() {
     else
         cd "$dir" || exit 99
     fi
-    timeout 60 "$tsc" "$@" >"$got" 2>"$tmp/err" </dev/null
+    if [ -n "$sandbox" ]; then
+        timeout 60 "$tsc" "$@" >"$got" 2>"$tmp/err" </dev/null
+    else
+        "$tsc" "$@" >"$got" 2>"$tmp/err" </dev/null
+    fi
     status=$?
     [ -n "$sandbox" ] && after=$(golden_snapshot)
     cd "$tmp" || exit 99
@@ -217,9 +234,12 @@ golden_folder() {
     sandbox=
     if [ "$1" = --sandbox ]; then sandbox=$2; shift 2; fi
     folder=$1 mode=${2:-onnx}
-    for f in $(golden_cases "$folder"); do
+    dir=$src/tests/$folder
+    cases=$(golden_cases "$folder")
+    # shellcheck disable=SC2086 # one word per case; names have no blanks
+    golden_scan "$dir" $cases
+    for f in $cases; do
         golden_n=$((golden_n + 1))
-        dir=$src/tests/$folder
         kind=$mode
         for k in tokens ast text out shapes; do
             if [ -f "$dir/$f.$k" ]; then kind=$k; break; fi
