@@ -92,7 +92,7 @@ golden_scan() {
 # golden_scan's, in $opts (shell words), $examples (words) and $want (the
 # status, empty when none is given).
 golden_directives() {
-    opts= examples= want=
+    opts='' examples='' want=''
     while [ -n "$pending" ] && [ "${pending%%:*}" = "$1" ]; do
         key=${pending#*:# } && key=${key%%:*}
         value=${pending#*:# *:}
