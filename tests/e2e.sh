@@ -2,7 +2,7 @@
 # End-to-end tests: each model file runs in PyTorch eager and, compiled, in
 # ONNX Runtime; outputs must agree.  One TAP test per (case, opset).
 #
-#   tests/e2e.sh [CASE.ts ...]        default: examples/*.ts tests/e2e/**/*.ts
+#   tests/e2e.sh [CASE.py ...]        default: examples/*.ts tests/e2e/**/*.py
 #
 # Without arguments it first runs the bench's self-test (tests/e2e/bench/
 # exported by torch.onnx.export, plus checks that the compare step rejects

@@ -1,4 +1,4 @@
-"""torch.nn.init on the compiler's seeded stream: compiles nn_init/model.ts
+"""torch.nn.init on the compiler's seeded stream: compiles nn_init/model.py
 without --weights, then checks the distribution of every initializer
 (bounds, mean and standard deviation within sampling error, orthogonality,
 padding rows), that the same --seed gives the same values and another seed
@@ -18,7 +18,7 @@ from onnx import numpy_helper
 
 SRC = os.environ.get("TSC_SRCDIR", os.path.join(os.path.dirname(__file__), ".."))
 TSC = os.environ.get("TSC2ONNX", "tsc2onnx")
-MODEL = os.path.join(SRC, "tests", "nn_init", "model.ts")
+MODEL = os.path.join(SRC, "tests", "nn_init", "model.py")
 
 
 def compile_weights(seed, tmp):
@@ -98,7 +98,7 @@ def main():
             w1b = compile_weights(1, tmp)
             w2 = compile_weights(2, tmp)
         except subprocess.CalledProcessError as e:
-            print("1..1\nnot ok 1 - compiling nn_init/model.ts: %s" % e)
+            print("1..1\nnot ok 1 - compiling nn_init/model.py: %s" % e)
             return 1
     results = checks(w1)
     results.append(("the same --seed gives the same values",

@@ -1,4 +1,4 @@
 #!/bin/sh
 # Parser golden files: tests/parser/X.py against X.py.ast (the AST dump) and
 # X.py.err (the exact diagnostics of a malformed input, err_*.py).
-exec "$TSC_SRCDIR/tests/golden.sh" ast parser
+exec "$(dirname "$0")/golden.sh" parser ast

@@ -39,7 +39,7 @@ report() {  # report OK DESCRIPTION [DETAIL FILE]
 
 # ---- against ONNX Runtime ------------------------------------------------------
 # The compiler's own models too: examples/mlp.ts at every opset it lists,
-# tests/e2e/bench/dtypes.ts (float64, int32, uint8, float16) and the
+# tests/e2e/bench/dtypes.py (float64, int32, uint8, float16) and the
 # examples' convolutional networks.
 compiled=
 for opset in 9 13 17 21; do
@@ -47,7 +47,7 @@ for opset in 9 13 17 21; do
         --example 'c=randn(2,5)' -o "$m/mlp_opset$opset.onnx" >"$tmp/out" 2>&1 &&
         compiled="$compiled mlp_opset$opset"
 done
-"$prog" "$src/tests/e2e/bench/dtypes.ts" --example 'd=randn(2,3):float64' --example 'i=arange(2,3):int32' \
+"$prog" "$src/tests/e2e/bench/dtypes.py" --example 'd=randn(2,3):float64' --example 'i=arange(2,3):int32' \
     --example 'u=arange(2,3):uint8' --example 'h=randn(2,3):float16' -o "$m/dtypes.onnx" >"$tmp/out" 2>&1 &&
     compiled="$compiled dtypes"
 # the examples' networks, built with their own directives (# tsc2onnx:,

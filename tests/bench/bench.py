@@ -1,9 +1,9 @@
 """The end-to-end bench: the same model file in PyTorch eager and, compiled,
 in ONNX Runtime; one TAP test per (case, opset).  tests/e2e.sh runs it.
 
-    /usr/bin/python3 -B tests/bench/bench.py [--exporter MODE] [CASE.ts ...]
+    /usr/bin/python3 -B tests/bench/bench.py [--exporter MODE] [CASE.py ...]
 
-Cases: examples/*.ts and tests/e2e/**/*.ts (files named _*.ts are helper
+Cases: examples/*.ts and tests/e2e/**/*.py (files named _*.py are helper
 modules that cases import, not cases), or the files named on the command
 line.  Their directives are described in directives.py, input values in
 values.py.
@@ -654,8 +654,8 @@ class Bench:
     def plan_selfchecks(self):
         """Tests that the compare step notices wrong numbers: a PyTorch output
         is altered in a temporary copy and compared with ONNX Runtime's."""
-        float_case = os.path.join(SELFTEST_DIR, "mlp.ts")
-        bool_case = os.path.join(SELFTEST_DIR, "bool_out.ts")
+        float_case = os.path.join(SELFTEST_DIR, "mlp.py")
+        bool_case = os.path.join(SELFTEST_DIR, "bool_out.py")
 
         def within(a):
             a = a.copy()
@@ -678,7 +678,7 @@ class Bench:
             a.reshape(-1)[0] = not a.reshape(-1)[0]
             return a, False, "compares booleans exactly (one flipped element)"
 
-        tuple_case = os.path.join(SELFTEST_DIR, "tuple_out.ts")
+        tuple_case = os.path.join(SELFTEST_DIR, "tuple_out.py")
         exported = {r.case.name for r in self.runs if r.exporter == "torch"}
         for case, output, alter in ((float_case, 0, within), (float_case, 0, beyond),
                                     (float_case, 0, dtype), (float_case, 0, shape),
@@ -818,7 +818,7 @@ def print_diag(lines, limit=60):
 def main(argv):
     ap = argparse.ArgumentParser(prog="bench.py", description=__doc__.split("\n")[0])
     ap.add_argument("--exporter", choices=("default", "tsc2onnx", "torch"))
-    ap.add_argument("cases", nargs="*", help="case files (default: examples/*.ts tests/e2e/**/*.ts)")
+    ap.add_argument("cases", nargs="*", help="case files (default: examples/*.ts tests/e2e/**/*.py)")
     args = ap.parse_args(argv[1:])
     bench = Bench(args)
     t0 = time.time()

@@ -1,6 +1,6 @@
 """End-to-end cases and their directives.
 
-A case is a model file (.ts, valid Python) whose whole-line comments may hold:
+A case is a model file (valid Python) whose whole-line comments may hold:
 
     # tsc2onnx: --dynamic x:0=N --arg hidden=4   compiler options (shell words; may repeat)
     # example: x=randn(2,3) n=5                   the example input set (--example)
@@ -186,8 +186,9 @@ def parse_case(path, name):
 
 
 def is_case_file(name):
-    """NAME.ts, except _NAME.ts: helper modules that cases import."""
-    return name.endswith(".ts") and not name.startswith("_")
+    """A model file, NAME.py (NAME.ts in examples/), except _NAME.py:
+    helper modules that cases import."""
+    return name.endswith((".py", ".ts")) and not name.startswith("_")
 
 
 def cases_under(root):
@@ -199,7 +200,7 @@ def cases_under(root):
 
 
 def discover(srcdir):
-    """examples/*.ts and tests/e2e/**/*.ts, sorted by name."""
+    """examples/*.ts and tests/e2e/**/*.py, sorted by name."""
     found = []
     ex = os.path.join(srcdir, "examples")
     if os.path.isdir(ex):

@@ -67,8 +67,9 @@ def sha256_file(path):
 # --- loading the case file --------------------------------------------------
 
 class _TsFinder(importlib.abc.MetaPathFinder):
-    """Lets a case `import helper` find helper.ts beside it (or in -I dirs),
-    as the compiler does; helper.py is found through sys.path."""
+    """Lets a case `import resnet` find resnet.ts beside it or in its -I
+    dirs (examples/), as the compiler does; a helper.py (tests/e2e/) is
+    found through sys.path."""
 
     def __init__(self, dirs):
         self.dirs = dirs
@@ -87,7 +88,7 @@ class _TsFinder(importlib.abc.MetaPathFinder):
 @contextlib.contextmanager
 def case_imports(dirs, deps):
     """Imports inside the block see DIRS; modules loaded from there are
-    forgotten afterwards (the next case may have its own helper.ts) and
+    forgotten afterwards (the next case may have its own helper.py) and
     recorded in DEPS {path: sha256} so the cache notices their changes."""
     finder = _TsFinder(dirs)
     before = set(sys.modules)

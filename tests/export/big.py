@@ -2,7 +2,7 @@
 
     /usr/bin/python3 -B tests/export/big.py
 
-tests/export/models/big_stack.ts with its defaults (four 12288x12288
+tests/export/models/big_stack.py with its defaults (four 12288x12288
 Linear layers: 2.25 GiB of float32 weights, the largest tensor 576 MiB) is
 compiled with --seed weights and no --external-data: the compiler must
 write the tensors to MODEL.onnx.data by itself, with ONNX's external-data
@@ -48,7 +48,7 @@ def result(ok, what, detail=()):
 
 def compile_model(work):
     out = os.path.join(work, "big.onnx")
-    cmd = ["/usr/bin/time", "-v", TSC, os.path.join(SRC, "tests", "export", "models", "big_stack.ts"),
+    cmd = ["/usr/bin/time", "-v", TSC, os.path.join(SRC, "tests", "export", "models", "big_stack.py"),
            "--input", "x:float32[B,%d]" % WIDTH, "--seed", "3", "-o", out]
     p = subprocess.run(cmd, capture_output=True, timeout=900)
     err = p.stderr.decode("utf-8", "replace")

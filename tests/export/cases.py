@@ -27,7 +27,7 @@ def sum_module_dynamic_axes():
     """torch.onnx.export(SumModule(), (torch.ones(2, 2),), input_names=["x"],
     output_names=["sum"], dynamic_axes={"x": {0: "my_custom_axis_name"},
     "sum": [0]})"""
-    path = model_path("sum_module.ts")
+    path = model_path("sum_module.py")
     c = C.WORK.compile(path, ["--example", "x=ones(2,2)", "--input-names", "x", "--output-names", "sum",
                               "--dynamic", "x:0=my_custom_axis_name", "--dynamic", "sum:0"])
     if c.status != 0 and "has no attribute 'sum'" in c.stderr:
@@ -54,7 +54,7 @@ def mlp_inputs(batch):
 def mlp_structured_inputs():
     """The MLP with a tensor, a dict and a list input: flattened graph inputs
     with readable names, batch a shared symbol."""
-    path = model_path("mlp_structured.ts")
+    path = model_path("mlp_structured.py")
     model = build(path, "MLPModel")
     w = weights_for(model, "mlp_structured")
     c = C.WORK.compile(path, ["--weights", w, "--input", "tensor_x:float32[batch,8]",
@@ -91,7 +91,7 @@ def mlp_structured_inputs():
 def nested_structures():
     """Typed Tuple and Dict inputs, a float input, dict and tuple outputs;
     --input-names and --output-names rename prefixes."""
-    path = model_path("nested_io.ts")
+    path = model_path("nested_io.py")
     model = build(path, "Nested")
     w = weights_for(model, "nested")
     c = C.WORK.compile(path, ["--weights", w, "--input", "pair.0:float32[N,3]", "--input", "pair.1:float32[N,3]",
@@ -119,7 +119,7 @@ def nested_structures():
 @case
 def input_errors():
     """Mistakes in structured inputs and --dynamic are reported, not guessed."""
-    path = model_path("mlp_structured.ts")
+    path = model_path("mlp_structured.py")
     base = ["--input", "tensor_x:float32[batch,8]", "--input", "input_dict.tensor_x:float32[batch,8]"]
     c = C.WORK.compile(path, base + ["--input", "input_list.1:float32[batch,8]"], out=C.WORK.file("bad.onnx"))
     check(c.status == 1 and "no type for 'input_list.0'" in c.stderr,
@@ -242,7 +242,7 @@ def trace_initializer_options():
         check(all(n in inits for n in extra),
               "--trace --keep-initializers-as-inputs: every input but forward()'s has data", extra, sorted(inits))
     # a branch the example did not take: its parameters are not inputs
-    path = model_path("gated.ts")
+    path = model_path("gated.py")
     model = build(path, "Gated")
     w = weights_for(model, "gated")
     x = np.abs(randn(2, 4))
@@ -278,7 +278,7 @@ def old_opset_initializers_are_inputs():
 
 @case
 def local_functions():
-    path = model_path("blocks.ts")
+    path = model_path("blocks.py")
     model = build(path, "Stack")
     w = weights_for(model, "blocks")
     x = [randn(3, 6), randn(1, 6)]
@@ -394,14 +394,14 @@ def deterministic_paths():
     directory, gives the same bytes."""
     work = C.WORK.file("det")
     os.makedirs(os.path.join(work, "sub"))
-    with open(model_path("blocks.ts")) as f:
+    with open(model_path("blocks.py")) as f:
         text = f.read()
-    with open(os.path.join(work, "sub", "blocks.ts"), "w") as f:
+    with open(os.path.join(work, "sub", "blocks.py"), "w") as f:
         f.write(text)
     opts = ["--input", "x:float32[N,6]", "--functions"]
-    a = C.WORK.compile("sub/blocks.ts", opts, out=C.WORK.file("det_a.onnx"), cwd=work)
-    b = C.WORK.compile(os.path.join(work, "sub", "blocks.ts"), opts, out=C.WORK.file("det_b.onnx"), cwd="/")
-    c = C.WORK.compile("blocks.ts", opts, out=C.WORK.file("det_c.onnx"), cwd=os.path.join(work, "sub"))
+    a = C.WORK.compile("sub/blocks.py", opts, out=C.WORK.file("det_a.onnx"), cwd=work)
+    b = C.WORK.compile(os.path.join(work, "sub", "blocks.py"), opts, out=C.WORK.file("det_b.onnx"), cwd="/")
+    c = C.WORK.compile("blocks.py", opts, out=C.WORK.file("det_c.onnx"), cwd=os.path.join(work, "sub"))
     if not (compiled_ok(a, "relative path") and compiled_ok(b, "absolute path") and compiled_ok(c, "bare name")):
         return
     with open(a.path, "rb") as f:
@@ -411,10 +411,10 @@ def deterministic_paths():
     with open(c.path, "rb") as f:
         bc = f.read()
     check(ba == bb == bc, "output bytes do not depend on how the model's path is given")
-    lib = model_path("relu_override.ts")
+    lib = model_path("relu_override.py")
     opts = ["--input", "x:float32[N,4]", "--input", "y:float32[N,4]"]
-    d = C.WORK.compile(model_path("custom_scaled.ts"), opts + ["--library", lib], out=C.WORK.file("det_d.onnx"))
-    e = C.WORK.compile("custom_scaled.ts", opts + ["--library", "relu_override.ts"], out=C.WORK.file("det_e.onnx"),
+    d = C.WORK.compile(model_path("custom_scaled.py"), opts + ["--library", lib], out=C.WORK.file("det_d.onnx"))
+    e = C.WORK.compile("custom_scaled.py", opts + ["--library", "relu_override.py"], out=C.WORK.file("det_e.onnx"),
                        cwd=C.MODELS)
     if compiled_ok(d, "--library by absolute path") and compiled_ok(e, "--library by relative path"):
         with open(d.path, "rb") as f:
@@ -422,7 +422,7 @@ def deterministic_paths():
         with open(e.path, "rb") as f:
             be = f.read()
         check(bd == be, "output bytes do not depend on how --library's path is given")
-    check(a.model.graph.node[0].doc_string.startswith("blocks.ts:"), "locations use the file's base name",
+    check(a.model.graph.node[0].doc_string.startswith("blocks.py:"), "locations use the file's base name",
           a.model.graph.node[0].doc_string)
 
 
@@ -430,14 +430,14 @@ def deterministic_paths():
 
 @case
 def verbose_text_dot():
-    path = model_path("blocks.ts")
+    path = model_path("blocks.py")
     opts = ["--input", "x:float32[N,6]", "--functions"]
     c = C.WORK.compile(path, opts + ["-v"], out=C.WORK.file("blocks_v.onnx"))
     if not compiled_ok(c, "-v"):
         return
     err = c.stderr
     check("graph main_graph(%x : float32[N, 6]," in err, "-v: typed graph inputs", err[:300])
-    check("# blocks.ts:30: y = self.second(self.first(x))" in err, "-v: source lines", err[:600])
+    check("# blocks.py:30: y = self.second(self.first(x))" in err, "-v: source lines", err[:600])
     check("= tsc2onnx.functions::Block[width=6, scale=0.5](%x, %first.fc.weight" in err and
           "scope: first (Block)" in err, "-v: nodes with domain, attributes, inputs and scope", err[:900])
     check("function tsc2onnx.functions::Block<width, scale>(%x_1 : float32[N, 6]," in err,
@@ -514,8 +514,8 @@ def torch_custom_ops():
 
 @case
 def custom_operator_custom_domain():
-    path = model_path("custom_foo.ts")
-    lib = model_path("custom_symbolics.ts")
+    path = model_path("custom_foo.py")
+    lib = model_path("custom_symbolics.py")
     opts = ["--input", "input1:float32[N,3]", "--input", "input2:float32[N,3]"]
     c = C.WORK.compile(path, opts + ["--library", lib, "--custom-opset", "custom_domain=2"])
     if not compiled_ok(c, "torch.ops.custom_ops.foo_forward with --library"):
@@ -534,14 +534,14 @@ def custom_operator_custom_domain():
     checker(c, "custom op")
     c = C.WORK.compile(path, opts, out=C.WORK.file("foo_nolib.onnx"))
     check(c.status == 1 and "torch.ops.custom_ops.foo_forward has no ONNX mapping" in c.stderr and
-          'custom_foo.ts:14:16: error:' in c.stderr,
+          'custom_foo.py:14:16: error:' in c.stderr,
           "custom op without a mapping: an error at the call naming the @symbolic to write", c.stderr)
 
 
 @case
 def custom_operator_standard_ops():
     torch_custom_ops()
-    path = model_path("custom_scaled.ts")
+    path = model_path("custom_scaled.py")
     model = build(path, "Scaled")
     w = weights_for(model, "scaled")
     c = C.WORK.compile(path, ["--weights", w, "--input", "x:float32[N,4]", "--input", "y:float32[N,4]"])
@@ -555,7 +555,7 @@ def custom_operator_standard_ops():
     C.WORK.run_later("custom op as standard operators", c.path, [{"x": x, "y": y} for x, y in sets],
                      [reference(model, [t(x), t(y)]) for x, y in sets])
     o = C.WORK.compile(path, ["--weights", w, "--input", "x:float32[N,4]", "--input", "y:float32[N,4]",
-                              "--library", model_path("relu_override.ts")], out=C.WORK.file("override.onnx"))
+                              "--library", model_path("relu_override.py")], out=C.WORK.file("override.onnx"))
     if compiled_ok(o, "@symbolic(\"aten::relu\") overriding the stdlib"):
         ops = [n.op_type for n in o.model.graph.node]
         check(ops == ["Gemm", "Mul", "Add", "Max"], "aten::relu override: Max(x, 0) instead of Relu", ops)
@@ -568,8 +568,8 @@ def override_reaches_methods():
     """@symbolic("aten::NAME") replaces both torch.NAME(x) and x.NAME(): the
     Tensor methods that are their torch functions (torch._reduce's sum,
     torch._impl's exp) are intercepted as the functions are."""
-    c = C.WORK.compile(model_path("sum_module.ts"), ["--input", "x:float32[N,4]", "--library",
-                                                      model_path("method_override.ts")],
+    c = C.WORK.compile(model_path("sum_module.py"), ["--input", "x:float32[N,4]", "--library",
+                                                      model_path("method_override.py")],
                        out=C.WORK.file("override_sum.onnx"))
     if compiled_ok(c, "@symbolic(\"aten::sum\") with torch.sum"):
         ops = [n.op_type for n in c.model.graph.node]
@@ -578,7 +578,7 @@ def override_reaches_methods():
     with open(path, "w") as f:
         f.write("import torch\n\n\nclass Methods(torch.nn.Module):\n    def forward(self, x):\n"
                 "        return x.sum(), x.exp(), torch.exp(x)\n")
-    c = C.WORK.compile(path, ["--input", "x:float32[N,4]", "--library", model_path("method_override.ts")],
+    c = C.WORK.compile(path, ["--input", "x:float32[N,4]", "--library", model_path("method_override.py")],
                        out=C.WORK.file("override_methods.onnx"))
     if compiled_ok(c, "@symbolic(\"aten::sum\") with Tensor.sum"):
         ops = [n.op_type for n in c.model.graph.node]
@@ -588,28 +588,28 @@ def override_reaches_methods():
 
 @case
 def unsupported_report():
-    path = model_path("unsupported.ts")
+    path = model_path("unsupported.py")
     out = C.WORK.file("unsupported.onnx")
     c = C.WORK.compile(path, ["--input", "x:float32[N,4]", "--report"], out=out)
     report = c.stdout.decode()
     check(c.status == 1 and not os.path.exists(out), "--report with unsupported calls: exit 1, no model",
           c.stderr)
     rows = [line for line in report.splitlines() if line.startswith("| `")]
-    want = ["| `torch.histc` | 2 | `unsupported.ts:18:13` |",
-            "| `torch.ops.vendor_ops.fancy` | 2 | `unsupported.ts:15:13` |",
-            "| `Tensor.cholesky` | 1 | `unsupported.ts:19:16` |",
-            "| `torch.ops.vendor_ops.other` | 1 | `unsupported.ts:17:13` |"]
+    want = ["| `torch.histc` | 2 | `unsupported.py:18:13` |",
+            "| `torch.ops.vendor_ops.fancy` | 2 | `unsupported.py:15:13` |",
+            "| `Tensor.cholesky` | 1 | `unsupported.py:19:16` |",
+            "| `torch.ops.vendor_ops.other` | 1 | `unsupported.py:17:13` |"]
     check(rows[:4] == want, "--report lists every unsupported call at once, with counts and places", report)
     check("| `Gemm` | 1 |" in report and "| `Relu` | 1 |" in report and "tsc2onnx.unsupported" not in report,
           "--report has the op histogram of what was built", report)
-    c = C.WORK.compile(model_path("sizes.ts"), ["--input", "x:float32[N,3,4]", "--report"],
+    c = C.WORK.compile(model_path("sizes.py"), ["--input", "x:float32[N,3,4]", "--report"],
                        out=C.WORK.file("sizes.onnx"))
     report = c.stdout.decode()
     check(c.status == 0 and "| size read at run time (`Shape`): trace freezes it to the example's size | 1 | "
-          "`sizes.ts:10:29` |" in report, "--report lists what trace mode would specialize (a size read at "
+          "`sizes.py:10:29` |" in report, "--report lists what trace mode would specialize (a size read at "
           "run time)", report)
     r = C.WORK.file("report.md")
-    c = C.WORK.compile(model_path("blocks.ts"), ["--input", "x:float32[N,6]", "--functions", "--report=" + r],
+    c = C.WORK.compile(model_path("blocks.py"), ["--input", "x:float32[N,6]", "--functions", "--report=" + r],
                        out=C.WORK.file("blocks_r.onnx"))
     with open(r) as f:
         text = f.read()
@@ -620,7 +620,7 @@ def unsupported_report():
 
 @case
 def custom_operator_errors():
-    path = model_path("custom_foo.ts")
+    path = model_path("custom_foo.py")
     opts = ["--input", "input1:float32[N,3]", "--input", "input2:float32[N,3]"]
     cases = [
         ('from tsc2onnx import symbolic\n@symbolic("bad")\ndef f(x):\n    return x\n',
@@ -675,7 +675,7 @@ def rnn_tuple_state():
 
 @case
 def functions_with_control_flow():
-    path = model_path("repeat.ts")
+    path = model_path("repeat.py")
     model = build(path, "Top")
     w = weights_for(model, "repeat")
     xs = [(randn(3, 4), 0), (randn(3, 4), 1), (randn(1, 4), 3)]
@@ -702,7 +702,7 @@ def functions_with_control_flow():
 
 @case
 def sequence_output():
-    path = model_path("running_list.ts")
+    path = model_path("running_list.py")
     model = build(path, "Partials")
     c = C.WORK.compile(path, ["--input", "x:float32[N,3]", "--input", "n:int64[]"], out=C.WORK.file("seq.onnx"))
     if not compiled_ok(c, "a list of run-time length returned"):
@@ -728,10 +728,10 @@ def sequence_output():
 
 @case
 def report_control_flow():
-    c = C.WORK.compile(model_path("repeat.ts"), ["--input", "x:float32[N,4]", "--input", "n:int64[]", "--report"],
+    c = C.WORK.compile(model_path("repeat.py"), ["--input", "x:float32[N,4]", "--input", "n:int64[]", "--report"],
                        out=C.WORK.file("repeat_r.onnx"))
     report = c.stdout.decode()
     check(c.status == 0 and
-          "| run-time loop (`Loop`): trace unrolls it to the example's trip count | 2 | `repeat.ts:14:9` |" in report
-          and "| run-time condition (`If`): trace keeps only the branch the example takes | 2 | `repeat.ts:16:12` |"
+          "| run-time loop (`Loop`): trace unrolls it to the example's trip count | 2 | `repeat.py:14:9` |" in report
+          and "| run-time condition (`If`): trace keeps only the branch the example takes | 2 | `repeat.py:16:12` |"
           in report, "--report: the loops and branches trace mode would fix, by line, counted per module", report)
