@@ -450,7 +450,8 @@ static const char *default_dir(Arena *a, const char *file)
 /* The counterexample as --example options (the unchanged inputs as given). */
 static bool print_counterexample(Compare *k, const Candidate *c)
 {
-    const char *dir = k->o->output ? k->o->output : default_dir(k->a, k->o->file);
+    const char *dir = k->o->output ? k->o->output
+                    : default_dir(k->a, k->o->file ? k->o->file : driver_entry_stem(k->a, k->o->entry));
     const char *line = "counterexample:";
     for (int i = 0; i < k->n_inputs; i++) {
         const CompareInput *in = &k->inputs[i];

@@ -4,6 +4,7 @@
  * (whose shape is fixed unless --dynamic NAME:AXIS[=SYMBOL] frees an axis);
  * parameter values from --weights FILE.safetensors. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -271,8 +272,26 @@ static int open_weights(Compiler *c, const char *path, Weights **w, WeightSource
 
 /* ---- output ---- */
 
-static const char *default_output(Arena *a, const char *file)
+/* Without FILE (--entry EXPRESSION): the name of what the expression
+ * calls, torchvision.models.resnet50(...) -> resnet50. */
+const char *driver_entry_stem(Arena *a, const char *entry)
 {
+    const char *paren = strchr(entry, '(');
+    size_t n = paren ? (size_t)(paren - entry) : strlen(entry);
+    const char *start = entry;
+    for (size_t i = 0; i < n; i++)
+        if (entry[i] == '.')
+            start = entry + i + 1;
+    while (n > (size_t)(start - entry) && entry[n - 1] == ' ')
+        n--;
+    return n > (size_t)(start - entry) ? arena_strndup(a, start, n - (size_t)(start - entry)) : "model";
+}
+
+static const char *default_output(Arena *a, const Options *o)
+{
+    if (!o->file)
+        return arena_sprintf(a, "%s.onnx", driver_entry_stem(a, o->entry));
+    const char *file = o->file;
     const char *slash = strrchr(file, '/');
     const char *dot = strrchr(file, '.');
     size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - file) : strlen(file);
@@ -283,7 +302,7 @@ static int write_output(Compiler *c, const Options *o, IrModel *m)
 {
     if (o->verbose)
         emit_verbose(m, &c->sources, stderr);
-    const char *out = o->output ? o->output : default_output(&c->arena, o->file);
+    const char *out = o->output ? o->output : default_output(&c->arena, o);
     if (o->emit == EMIT_TEXT)
         return emit_text_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
     if (o->emit == EMIT_DOT)
@@ -424,6 +443,72 @@ static int check_options(const Options *o)
     return EXIT_OK;
 }
 
+/* ---- the import search path ---- */
+
+static bool is_dir(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d)
+        closedir(d);
+    return d != NULL;
+}
+
+/* The site directories of the system's Python 3, found without running
+ * it: Debian's /usr/local/lib/python3.X/dist-packages (pip), then
+ * /usr/lib/python3/dist-packages (the python3-* packages), then
+ * /usr/lib/python3.X/dist-packages, in that order, those that exist. */
+static void site_directories(Arena *a, PtrVec *out)
+{
+    static const char *const roots[] = {"/usr/local/lib", "/usr/lib"};
+    for (int r = 0; r < 2; r++) {
+        if (r == 1 && is_dir("/usr/lib/python3/dist-packages"))
+            ptrvec_push(a, out, (void *)"/usr/lib/python3/dist-packages");
+        DIR *d = opendir(roots[r]);
+        if (!d)
+            continue;
+        PtrVec versions = {0};
+        struct dirent *de;
+        while ((de = readdir(d)))
+            if (strncmp(de->d_name, "python3.", 8) == 0 && isdigit((unsigned char)de->d_name[8]))
+                ptrvec_push(a, &versions, arena_strdup(a, de->d_name));
+        closedir(d);
+        /* newest first, deterministically */
+        for (int i = 0; i < versions.len; i++)
+            for (int j = i + 1; j < versions.len; j++)
+                if (atoi((char *)versions.items[j] + 8) > atoi((char *)versions.items[i] + 8)) {
+                    void *t = versions.items[i];
+                    versions.items[i] = versions.items[j];
+                    versions.items[j] = t;
+                }
+        for (int i = 0; i < versions.len; i++) {
+            char *dir = arena_sprintf(a, "%s/%s/dist-packages", roots[r], (char *)versions.items[i]);
+            if (is_dir(dir))
+                ptrvec_push(a, out, dir);
+        }
+    }
+}
+
+/* Where imports look after the model's own directory: -I, PYTHONPATH, then
+ * the site directories (unless --no-site), as Python's sys.path. */
+static void search_path(Arena *a, const Options *o, CompileRequest *req)
+{
+    PtrVec dirs = {0};
+    for (int i = 0; i < o->include_dirs.len; i++)
+        ptrvec_push(a, &dirs, (void *)o->include_dirs.items[i]);
+    const char *env = getenv("PYTHONPATH");
+    while (env && *env) {
+        const char *colon = strchr(env, ':');
+        size_t n = colon ? (size_t)(colon - env) : strlen(env);
+        if (n)
+            ptrvec_push(a, &dirs, arena_strndup(a, env, n));
+        env = colon ? colon + 1 : env + n;
+    }
+    if (!o->no_site)
+        site_directories(a, &dirs);
+    req->search_paths = (const char **)dirs.items;
+    req->n_search_paths = dirs.len;
+}
+
 /* The exporter options of the request (docs/exporting.md). */
 static void export_request(Compiler *c, const Options *o, CompileRequest *req)
 {
@@ -501,7 +586,7 @@ int compile_command(const Options *o)
     Weights *w = NULL;
     WeightSource src = {0};
     const char *err = NULL;
-    if (!source_load(&c.arena, &c.sources, o->file, &err)) {
+    if (o->file && !source_load(&c.arena, &c.sources, o->file, &err)) {
         fprintf(stderr, "tsc2onnx: error: cannot read '%s': %s\n", o->file, err);
         compiler_free(&c);
         return EXIT_IO;
@@ -509,9 +594,9 @@ int compile_command(const Options *o)
     CompileRequest req = {
         .path = o->file, .opset = o->opset, .entry = o->entry,
         .args = o->args.items, .n_args = o->args.len,
-        .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
         .seed = o->seed,
     };
+    search_path(&c.arena, o, &req);
     rc = collect_inputs(&c, o, &specs, &req);
     if (rc == EXIT_OK && o->weights)
         rc = open_weights(&c, o->weights, &w, &src);
@@ -535,7 +620,7 @@ IrModel *compile_for_compare(Compiler *c, const Options *o, bool all_dynamic, We
     const char *err = NULL;
     *w = NULL;
     c->limits = o->limits;
-    if (!source_load(&c->arena, &c->sources, o->file, &err)) {
+    if (o->file && !source_load(&c->arena, &c->sources, o->file, &err)) {
         fprintf(stderr, "tsc2onnx: error: cannot read '%s': %s\n", o->file, err);
         *rc = EXIT_IO;
         return NULL;
@@ -543,9 +628,9 @@ IrModel *compile_for_compare(Compiler *c, const Options *o, bool all_dynamic, We
     CompileRequest req = {
         .path = o->file, .opset = o->opset, .entry = o->entry,
         .args = o->args.items, .n_args = o->args.len,
-        .search_paths = o->include_dirs.items, .n_search_paths = o->include_dirs.len,
         .seed = o->seed, .trace_points = true,
     };
+    search_path(&c->arena, o, &req);
     *rc = o->functions || o->no_params
               ? usage_error("compare with %s: not supported yet%s", o->functions ? "--functions" : "--no-params", "")
               : collect_inputs(c, o, &specs, &req);

@@ -16,6 +16,9 @@ int compile_command(const Options *o);
 /* W as one shell word, in A: quoted when it holds anything the shell treats
  * specially, a quote inside written as '\''. */
 const char *driver_shell_word(Arena *a, const char *w);
+/* The name of what --entry EXPRESSION calls (resnet50 for
+ * torchvision.models.resnet50(...)): output names without FILE. */
+const char *driver_entry_stem(Arena *a, const char *entry);
 
 /* tsc2onnx run MODEL.onnx ...: returns the exit status (driver/run.c). */
 int run_command(const Options *o);

@@ -31,6 +31,11 @@ static int run_front_end(const Options *o)
     compiler_init(&c, stderr);
     c.limits = o->limits;
     SourceFile *f;
+    if (!o->file) {
+        fprintf(stderr, "tsc2onnx: error: --emit tokens and --emit ast need a FILE\n");
+        compiler_free(&c);
+        return EXIT_USAGE;
+    }
     int rc = load_source(&c, o->file, &f);
     if (rc == EXIT_OK) {
         if (o->emit == EMIT_TOKENS) {

@@ -40,6 +40,7 @@ enum {
     OPT_ATOL,
     OPT_NO_FOLD,
     OPT_FOLD_LIMIT,
+    OPT_NO_SITE,
     /* graph passes (opt/) */
     OPT_UNROLL_LIMIT,
     OPT_NO_OPTIMIZE,
@@ -77,6 +78,7 @@ static const struct option long_options[] = {
     {"rtol", required_argument, NULL, OPT_RTOL},
     {"atol", required_argument, NULL, OPT_ATOL},
     {"no-fold", no_argument, NULL, OPT_NO_FOLD},
+    {"no-site", no_argument, NULL, OPT_NO_SITE},
     {"fold-limit", required_argument, NULL, OPT_FOLD_LIMIT},
     {"unroll-limit", required_argument, NULL, OPT_UNROLL_LIMIT},
     {"no-optimize", no_argument, NULL, OPT_NO_OPTIMIZE},
@@ -85,6 +87,7 @@ static const struct option long_options[] = {
 
 static const char usage_text[] =
     "usage: tsc2onnx [options] FILE            compile FILE (.ts or .py) to ONNX\n"
+    "       tsc2onnx [options] --entry 'pkg.builder(args)'   compile the module an expression builds\n"
     "       tsc2onnx compare FILE [options]    build script and trace graphs, report where they differ\n"
     "       tsc2onnx run MODEL.onnx --input NAME=VALUE... [-o DIR]   evaluate an ONNX model\n"
     "       tsc2onnx run MODEL.onnx --check-outputs DIR   compare with DIR/output_K.pb\n"
@@ -93,8 +96,12 @@ static const char usage_text[] =
     "  -o, --output PATH        output file (default: FILE with .onnx; '-' = stdout)\n"
     "      --opset N            default-domain opset (default 17)\n"
     "      --entry NAME         nn.Module class, or function returning a module, to export\n"
+    "      --entry EXPRESSION   an expression building the module (torchvision.models.resnet50());\n"
+    "                           FILE is then optional\n"
     "      --arg NAME=VALUE     constructor argument (a Python expression in FILE's scope)\n"
-    "  -I DIR                   add DIR to the import search path\n"
+    "  -I DIR                   add DIR to the import search path (before PYTHONPATH and\n"
+    "                           the system Python's site directories)\n"
+    "      --no-site            do not search the site directories\n"
     "      --input NAME:DTYPE[DIMS]   input type; DIMS are ints or symbols; [] = scalar\n"
     "      --example NAME=VALUE example value: @file.npy, a Python literal, or\n"
     "                           randn/rand/ones/zeros/arange(dims)[:dtype]\n"
@@ -283,6 +290,7 @@ static int options_apply(int ch, const char *arg, Options *o)
         }
         break;
     case OPT_NO_FOLD: o->no_fold = true; break;
+    case OPT_NO_SITE: o->no_site = true; break;
     case OPT_FOLD_LIMIT:
         if (!parse_int_arg(arg, 1, 0x7fffffffffffffffLL, &v)) {
             options_usage_error("--fold-limit expects a positive integer, found '%s'", arg);
@@ -355,6 +363,8 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
         if (rc != EXIT_OK)
             return rc;
     }
+    if (optind >= argc && o->command != CMD_RUN && o->entry && options_entry_is_expression(o->entry))
+        return EXIT_OK;     /* --entry EXPRESSION: no file */
     if (optind >= argc) {
         fputs(o->command == CMD_RUN ? "tsc2onnx: error: no model file given\n"
                                      : "tsc2onnx: error: no input file given\n",
@@ -368,6 +378,14 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
     }
     o->file = argv[optind];
     return EXIT_OK;
+}
+
+bool options_entry_is_expression(const char *entry)
+{
+    for (const char *p = entry; *p; p++)
+        if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+            return true;
+    return false;
 }
 
 void options_free(Options *o)

@@ -43,6 +43,7 @@ typedef struct Options {
     const char *entry;
     StrList args;               /* --arg NAME=VALUE */
     StrList include_dirs;       /* -I */
+    bool no_site;               /* --no-site */
     StrList inputs;             /* --input NAME:DTYPE[DIMS] (run: NAME=VALUE) */
     StrList examples;           /* --example NAME=VALUE */
     StrList dynamic;            /* --dynamic NAME:AXIS[=SYMBOL] */
@@ -81,6 +82,9 @@ typedef struct Options {
 /* Parses ARGV into OPTS.  Returns EXIT_OK, or an exit status after printing
  * a message (EXIT_USAGE) or the help/version text (*done set). */
 int options_parse(int argc, char **argv, Options *opts, bool *done);
+/* Whether --entry TEXT is an expression (torchvision.models.resnet50()),
+ * not the name of a class or function in FILE. */
+bool options_entry_is_expression(const char *entry);
 /* Releases the lists options_parse() allocated. */
 void options_free(Options *opts);
 

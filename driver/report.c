@@ -212,8 +212,9 @@ static const char *entry_name(const Options *o, const IrModel *m)
 static void write_report(FILE *out, const Options *o, const Report *r, const SourceMap *sm, int n_errors)
 {
     const IrModel *m = r->model;
-    const char *base = strrchr(o->file, '/');
-    fprintf(out, "# tsc2onnx report: %s\n\n", base ? base + 1 : o->file);
+    const char *title = o->file ? o->file : o->entry;
+    const char *base = o->file ? strrchr(o->file, '/') : NULL;
+    fprintf(out, "# tsc2onnx report: %s\n\n", base ? base + 1 : title);
     fprintf(out, "Entry `%s`, opset %d, %s mode: ", entry_name(o, m), o->opset, o->trace ? "trace" : "script");
     int calls = 0;
     for (int i = 0; i < r->unsupported.len; i++)

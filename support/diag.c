@@ -122,6 +122,43 @@ static void diag_print_limit(Diag *d)
     fprintf(d->out, "tsc2onnx: too many errors (%d); stopping\n", d->max_errors);
 }
 
+/* Keeps a finished message for the release of a hold. */
+static void diag_keep_text(Diag *d, DiagLevel level, Span span, const char *msg)
+{
+    if (d->nheld == d->held_cap) {
+        int cap = d->held_cap ? d->held_cap * 2 : 16;
+        d->held = arena_grow(d->hold_arena, d->held, sizeof(HeldDiag) * (size_t)d->held_cap,
+                             sizeof(HeldDiag) * (size_t)cap);
+        d->held_cap = cap;
+    }
+    HeldDiag *h = &d->held[d->nheld];
+    h->level = level;
+    h->span = span;
+    bool follows = level == DIAG_NOTE || span.file < 0;
+    h->order = follows && d->nheld > 0 ? d->held[d->nheld - 1].order : span;
+    h->seq = d->nheld;
+    h->msg = msg;
+    d->nheld++;
+}
+
+/* Keeps a message of the trial in progress. */
+static void diag_try(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
+{
+    if (d->ntried == d->tried_cap) {
+        int cap = d->tried_cap ? d->tried_cap * 2 : 16;
+        d->tried = arena_grow(d->trial_arena, d->tried, sizeof(HeldDiag) * (size_t)d->tried_cap,
+                              sizeof(HeldDiag) * (size_t)cap);
+        d->tried_cap = cap;
+    }
+    HeldDiag *h = &d->tried[d->ntried];
+    h->level = level;
+    h->span = span;
+    h->order = span;
+    h->seq = d->ntried;
+    h->msg = arena_vsprintf(d->trial_arena, fmt, ap);
+    d->ntried++;
+}
+
 static void diag_keep(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap)
 {
     if (d->nheld == d->held_cap) {
@@ -145,7 +182,8 @@ void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list a
 {
     if (level == DIAG_ERROR) {
         d->nerrors++;
-        if (d->max_errors > 0 && d->nerrors > d->max_errors) {
+        /* a trial keeps every error: the limit applies when it is let through */
+        if (d->trial_depth == 0 && d->max_errors > 0 && d->nerrors > d->max_errors) {
             if (!d->limit_reported && d->hold_depth == 0)
                 diag_print_limit(d);
             else if (!d->limit_reported)
@@ -165,7 +203,9 @@ void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list a
     }
     if (level != DIAG_NOTE)
         d->last_printed = true;
-    if (d->hold_depth > 0)
+    if (d->trial_depth > 0)
+        diag_try(d, level, span, fmt, ap);
+    else if (d->hold_depth > 0)
         diag_keep(d, level, span, fmt, ap);
     else
         diag_vprint(d, level, span, fmt, ap);
@@ -226,4 +266,51 @@ void diag_note(Diag *d, Span span, const char *fmt, ...)
     va_start(ap, fmt);
     diag_report(d, DIAG_NOTE, span, fmt, ap);
     va_end(ap);
+}
+
+/* ---- trials ---- */
+
+void diag_trial_begin(Diag *d, Arena *arena, DiagTrial *t)
+{
+    if (d->trial_depth++ == 0) {
+        d->trial_arena = arena;
+        d->tried = NULL;
+        d->ntried = d->tried_cap = 0;
+    }
+    t->first = d->ntried;
+    t->nerrors = d->nerrors;
+    t->nwarnings = d->nwarnings;
+    t->limit_reported = d->limit_reported;
+    t->last_printed = d->last_printed;
+}
+
+void diag_trial_end(Diag *d, const DiagTrial *t, bool keep)
+{
+    d->trial_depth--;
+    if (!keep) {
+        d->ntried = t->first;
+        d->nerrors = t->nerrors;
+        d->nwarnings = t->nwarnings;
+        d->limit_reported = t->limit_reported;
+        d->last_printed = t->last_printed;
+        return;
+    }
+    if (d->trial_depth > 0)
+        return;     /* the enclosing trial decides */
+    for (int i = t->first; i < d->ntried; i++) {
+        const HeldDiag *h = &d->tried[i];
+        if (d->hold_depth > 0)
+            diag_keep_text(d, h->level, h->span, h->msg);
+        else
+            diag_print(d, h->level, h->span, "%s", h->msg);
+    }
+    d->ntried = t->first;
+}
+
+const HeldDiag *diag_trial_first_error(const Diag *d, const DiagTrial *t)
+{
+    for (int i = t->first; i < d->ntried; i++)
+        if (d->tried[i].level == DIAG_ERROR)
+            return &d->tried[i];
+    return NULL;
 }

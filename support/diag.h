@@ -41,7 +41,20 @@ typedef struct Diag {
     Arena *hold_arena;
     HeldDiag *held;
     int nheld, held_cap;
+    /* diagnostics of trials (diag_trial_begin), in report order */
+    int trial_depth;
+    Arena *trial_arena;
+    HeldDiag *tried;
+    int ntried, tried_cap;
 } Diag;
+
+/* A trial in progress: what diag_trial_end restores when it drops the
+ * trial's diagnostics. */
+typedef struct DiagTrial {
+    int first;              /* the trial's first entry in Diag.tried */
+    int nerrors, nwarnings;
+    bool limit_reported, last_printed;
+} DiagTrial;
 
 #define DIAG_DEFAULT_MAX_ERRORS 20
 
@@ -64,6 +77,18 @@ void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list a
  * release prints.  Held text lives in ARENA. */
 void diag_hold(Diag *d, Arena *arena);
 void diag_release(Diag *d);
+
+/* Trials: diagnostics reported between diag_trial_begin() and
+ * diag_trial_end() are counted and kept; at the end they are either let
+ * through, in the order they were reported, or dropped as if they had
+ * never been reported (the counts go back).  The interpreter tries a
+ * module-level statement of an imported module so, and keeps the first
+ * error as the cause of the names the statement would have bound.  Trials
+ * nest; text lives in ARENA. */
+void diag_trial_begin(Diag *d, Arena *arena, DiagTrial *t);
+void diag_trial_end(Diag *d, const DiagTrial *t, bool keep);
+/* The first error of trial T, NULL when it has none. */
+const HeldDiag *diag_trial_first_error(const Diag *d, const DiagTrial *t);
 
 /* Whether more errors were reported than are printed: stages may stop. */
 bool diag_too_many(const Diag *d);

@@ -77,7 +77,64 @@ static bool eval_arg(EntryCtx *e, const char *text, const char **name, Value **v
     return (*value)->kind != VK_ERROR;
 }
 
+/* ---- --entry EXPRESSION ---- */
+
+/* Whether --entry TEXT is an expression rather than a name in the file
+ * (as driver/options.c decides). */
+static bool is_expression(const char *s)
+{
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+            return true;
+    return false;
+}
+
+/* The top-level names EXPR reads that are neither defined in the model's
+ * file nor builtins, imported as modules (`torchvision` in
+ * torchvision.models.resnet50()), as if the file began with `import X`. */
+static void import_free_names(EntryCtx *e, const AstNode *expr)
+{
+    Interp *in = e->in;
+    if (expr->kind == AST_NAME) {
+        const char *name = expr->u.name.id;
+        Scope *g = e->main->u.module->globals;
+        if (val_scope_get(g, name) || val_scope_get(in->builtins, name))
+            return;
+        Value *m = interp_import(in, name, expr->span, -1, NULL);
+        if (m && m->kind == VK_MODULE)
+            val_scope_set(in->arena, g, name, m);
+        return;
+    }
+    AstChildren it = ast_children(expr);
+    for (const AstNode *c = ast_child_next(&it); c; c = ast_child_next(&it))
+        import_free_names(e, c);
+}
+
+/* --entry EXPRESSION: evaluated in the model file's scope (an empty one
+ * without FILE); it may build the module or name a class or function. */
+static Value *entry_expression(EntryCtx *e)
+{
+    Interp *in = e->in;
+    SourceFile *f = source_add(&in->c->arena, &in->c->sources, "<--entry>", e->req->entry, strlen(e->req->entry));
+    AstNode *expr = parse_expression(in->c, f);
+    if (!expr)
+        return NULL;
+    Frame frame = {.locals = e->main->u.module->globals, .globals = e->main->u.module->globals,
+                   .module = e->main->u.module, .call_span = SPAN_NONE};
+    Frame *saved = in->frame;
+    in->frame = &frame;
+    import_free_names(e, expr);
+    Value *v = in->exc ? NULL : interp_eval(in, expr);
+    in->frame = saved;
+    if (!v) {
+        interp_report_uncaught(in);
+        return NULL;
+    }
+    return v->kind == VK_ERROR ? NULL : v;
+}
+
 static Value *construct_entry_in(EntryCtx *e);
+static Value *checked_module(EntryCtx *e, Value *m);
 
 /* The module frame lives on this function's stack: in->frame is restored on
  * every path so that later diagnostics never walk a dead frame. */
@@ -129,8 +186,27 @@ static Value *construct_entry_in(EntryCtx *e)
     Interp *in = e->in;
     const CompileRequest *req = e->req;
     Value *entry;
-    if (req->entry) {
-        entry = val_scope_get(e->main->u.module->globals, intern(&in->c->names, req->entry));
+    if (req->entry && is_expression(req->entry)) {
+        entry = entry_expression(e);
+        if (!entry)
+            return NULL;
+        if (entry->kind != VK_CLASS && entry->kind != VK_FUNCTION && entry->kind != VK_BOUND_METHOD &&
+            req->n_args) {
+            diag_error(diag_of(e), SPAN_NONE, "--arg with --entry %s: give the arguments in the expression",
+                       req->entry);
+            return NULL;
+        }
+    } else if (req->entry) {
+        const char *name = intern(&in->c->names, req->entry);
+        entry = val_scope_get(e->main->u.module->globals, name);
+        if (entry && entry->kind == VK_LAZY)
+            entry = interp_read_lazy(in, e->main->u.module->globals, name, entry, SPAN_NONE);
+        if (!entry && in->exc) {
+            interp_report_uncaught(in);
+            return NULL;
+        }
+        if (entry && entry->kind == VK_ERROR)
+            return NULL;
         if (!entry || (entry->kind != VK_CLASS && entry->kind != VK_FUNCTION)) {
             diag_error(diag_of(e), SPAN_NONE, "--entry %s: %s defines no class or function named '%s'",
                        req->entry, req->path, req->entry);
@@ -142,8 +218,11 @@ static Value *construct_entry_in(EntryCtx *e)
             return NULL;
     }
     /* the model records what it was built from (--entry or the default) */
-    const char *name = entry->kind == VK_CLASS ? entry->u.cls->name : entry->u.func->name;
+    const char *name = req->entry && is_expression(req->entry) ? req->entry
+                     : entry->kind == VK_CLASS ? entry->u.cls->name : entry->u.func->name;
     ir_model_add_metadata(in->lower->model, "tsc2onnx.entry", name);
+    if (entry->kind == VK_INSTANCE)
+        return checked_module(e, entry);    /* the expression built it */
     CallArgs args = {0};
     args.kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)(req->n_args + 1));
     args.kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)(req->n_args + 1));
@@ -162,6 +241,15 @@ static Value *construct_entry_in(EntryCtx *e)
         interp_report_uncaught(in);
         return NULL;
     }
+    return checked_module(e, m);
+}
+
+/* M, the entry's module, put in eval mode; NULL after reporting when it
+ * is not an nn.Module. */
+static Value *checked_module(EntryCtx *e, Value *m)
+{
+    Interp *in = e->in;
+    const CompileRequest *req = e->req;
     if (m->kind == VK_ERROR)
         return NULL;
     if (!in->cls.nn_module || !interp_isinstance(in, m, in->cls.nn_module)) {
@@ -341,7 +429,7 @@ static Value *run_forward(EntryCtx *e)
 
 static IrModel *compile_in(Interp *in, Compiler *c, const CompileRequest *req)
 {
-    const char *dir = strrchr(req->path, '/');
+    const char *dir = req->path ? strrchr(req->path, '/') : NULL;
     in->n_search_paths = req->n_search_paths + 1;
     in->search_paths = arena_alloc(&c->arena, sizeof(char *) * (size_t)in->n_search_paths);
     in->search_paths[0] = dir ? arena_strndup(&c->arena, req->path, (size_t)(dir - req->path)) : ".";

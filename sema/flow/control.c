@@ -34,8 +34,13 @@ const Flow *flow_current(Interp *in)
     }
     FlowCache *c = arena_alloc(in->arena, sizeof *c);
     c->def = def;
-    c->flow = flow_analyze(in->arena, def);
+    c->flow = flow_analyze(in->c, in->arena, def);
     ptrvec_push(in->arena, &in->flows, c);
+    if (flow_too_deep(c->flow)) {
+        /* as the interpreter's own guard says it (sema/interp/interp.c) */
+        interp_abort(in, def->u.function_def.name_span, "maximum recursion depth exceeded at compile time: "
+                     "statements nest too deeply for the C stack (ulimit -s raises the limit)");
+    }
     return c->flow;
 }
 

@@ -16,8 +16,16 @@ typedef struct StmtFacts {
     Word *head;             /* loops: live at the head */
 } StmtFacts;
 
+/* Whether the walk stopped because the C stack ran low (statements and
+ * expressions nested deeply enough to overflow it, under a small ulimit -s). */
+typedef struct FlowGuard {
+    const Compiler *c;      /* NULL: no check (an inner walk of a nested def) */
+    bool too_deep;
+} FlowGuard;
+
 struct Flow {
     Arena *arena;
+    FlowGuard *guard;
     const char **names;     /* locals, first-appearance order */
     int n_names, cap_names;
     int32_t *index;         /* open addressing over names */
@@ -38,6 +46,17 @@ typedef struct LiveLoop {
     const Word *cont;       /* live at the head */
     struct LiveLoop *outer;
 } LiveLoop;
+
+/* True when the walk must stop: the C stack is low (then it stays stopped). */
+static bool flow_stop(const Flow *f)
+{
+    FlowGuard *g = f->guard;
+    if (!g)
+        return false;
+    if (!g->too_deep && g->c && compiler_stack_low(g->c))
+        g->too_deep = true;
+    return g->too_deep;
+}
 
 /* ---- name table ---- */
 
@@ -176,7 +195,7 @@ static void collect_nested_def(Flow *f, const AstNode *args, const AstList *body
         collect_list(f, &args->u.arguments.defaults, false);
         collect_list(f, &args->u.arguments.kw_defaults, false);
     }
-    Flow inner = {.arena = f->arena};
+    Flow inner = {.arena = f->arena, .guard = f->guard};
     if (body)
         collect_block(&inner, body);
     if (expr)
@@ -203,7 +222,7 @@ static void collect_target(Flow *f, const AstNode *t)
  * are remembered (NESTED: we are inside one). */
 static void collect_expr(Flow *f, const AstNode *e, bool nested)
 {
-    if (!e)
+    if (!e || flow_stop(f))
         return;
     switch (e->kind) {
     case AST_NAME:
@@ -262,6 +281,8 @@ static void collect_child(Flow *f, const AstNode *n)
 /* Statements, and their parts (handlers, with items). */
 static void collect_stmt(Flow *f, const AstNode *s)
 {
+    if (flow_stop(f))
+        return;
     switch (s->kind) {
     case AST_FUNCTION_DEF:
         add_local(f, s->u.function_def.name);
@@ -333,6 +354,8 @@ static void collect_declared(Flow *f, const AstList *b);
 /* `global x` / `nonlocal x` in S or in its blocks (not in nested defs). */
 static void collect_declared_stmt(Flow *f, const AstNode *s)
 {
+    if (flow_stop(f))
+        return;
     switch (s->kind) {
     case AST_GLOBAL: case AST_NONLOCAL:
         for (int k = 0; k < s->u.global.names.len; k++)
@@ -430,7 +453,7 @@ static void uses_children(const Flow *f, const AstNode *n, Word *b)
 
 static void uses_expr(const Flow *f, const AstNode *e, Word *b)
 {
-    if (!e)
+    if (!e || flow_stop(f))
         return;
     switch (e->kind) {
     case AST_NAME: if (e->ctx == AST_LOAD) bits_add_name(f, b, e->u.name.id); return;
@@ -610,6 +633,8 @@ static void live_simple(Flow *f, const AstNode *s, const Word *out, Word *in)
 /* IN = live before S, given OUT = live after it. */
 static void live_stmt(Flow *f, const AstNode *s, const Word *out, Word *in, LiveLoop *loop)
 {
+    if (flow_stop(f))
+        return;
     StmtFacts *fa = facts_record(f, s);
     memcpy(fa->out, out, sizeof(Word) * (size_t)f->nwords);
     switch (s->kind) {
@@ -650,10 +675,12 @@ static void live_block(Flow *f, const AstList *b, const Word *out, Word *in, Liv
 
 /* ---- interface ---- */
 
-Flow *flow_analyze(Arena *a, const AstNode *def)
+Flow *flow_analyze(const Compiler *c, Arena *a, const AstNode *def)
 {
     Flow *f = arena_alloc(a, sizeof *f);
     f->arena = a;
+    f->guard = arena_alloc(a, sizeof *f->guard);
+    f->guard->c = c;
     const AstList *body = def->kind == AST_FUNCTION_DEF ? ast_function_body(def) : &def->u.module.body;
     collect_declared(f, body);
     if (def->kind == AST_FUNCTION_DEF)
@@ -666,6 +693,11 @@ Flow *flow_analyze(Arena *a, const AstNode *def)
     Word *out = bits_new(f), *in = bits_new(f);
     live_block(f, body, out, in, NULL);
     return f;
+}
+
+bool flow_too_deep(const Flow *f)
+{
+    return f->guard->too_deep;
 }
 
 FlowNames flow_locals(const Flow *f)

@@ -67,7 +67,10 @@ typedef struct FlowNames {
 
 /* Analyses DEF, an AST_FUNCTION_DEF (its parameters and body) or an
  * AST_MODULE (a body without parameters). */
-Flow *flow_analyze(Arena *a, const AstNode *def);
+Flow *flow_analyze(const Compiler *c, Arena *a, const AstNode *def);
+/* Whether the analysis stopped early because the C stack ran low (C may be
+ * NULL: no check); its answers are then incomplete. */
+bool flow_too_deep(const Flow *f);
 
 /* The local names of the function, parameters first. */
 FlowNames flow_locals(const Flow *f);

@@ -112,7 +112,7 @@ void interp_record_traceback(Interp *in, Value *exc, Span span)
     val_scope_set(in->arena, exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"), holder);
 }
 
-static const char *exception_message(Interp *in, Value *exc)
+const char *interp_exception_message(Interp *in, Value *exc)
 {
     Value *args = val_scope_get(exc->u.inst->attrs, intern(&in->c->names, "args"));
     if (!args || args->kind != VK_TUPLE || args->u.list->len == 0)
@@ -166,7 +166,7 @@ void interp_report_uncaught(Interp *in)
     if (aborted && in->abort_reported)
         return;
     in->abort_reported |= aborted;
-    const char *msg = exception_message(in, exc);
+    const char *msg = interp_exception_message(in, exc);
     Value *holder = val_scope_get(exc->u.inst->attrs, intern(&in->c->names, "__tsc_traceback__"));
     Traceback *tb = holder ? (Traceback *)holder->u.wrapped : NULL;
     Span at = in->exc_span;
@@ -767,14 +767,12 @@ Value *interp_lookup_attr(Interp *in, Value *obj, const char *name, Span span)
     case VK_SUPER: return lookup_super_attr(in, obj, name, span);
     case VK_MODULE: {
         Value *v = val_scope_get(obj->u.module->globals, name);
+        if (v && v->kind == VK_LAZY)
+            return interp_read_lazy(in, obj->u.module->globals, name, v, span);
         if (v)
             return v;
         if (obj->u.module->onnx_ops)
             return native_onnx_op(in, obj->u.module, name);
-        if (obj->u.module->unsupported)
-            return interp_error(in, span, "module '%s' is not supported (only torch, torch.nn, "
-                              "torch.nn.functional, math, typing and the model's own files are)",
-                              obj->u.module->name);
         /* a submodule not imported yet: `import torch` then `torch.nn` */
         char *full = arena_sprintf(in->arena, "%s.%s", obj->u.module->name, name);
         return interp_import(in, full, span, -1, NULL);
@@ -960,3 +958,85 @@ Value *interp_call_method(Interp *in, Value *self, const char *name, Value **pos
         return m;
     return interp_call_simple(in, m, pos, n_pos, span);
 }
+
+/* ---- inspect.signature (stdlib/inspect.ts) ---- */
+
+/* A parameter as (name, kind, default, annotation), the last two MISSING
+ * when absent; kinds as inspect.Parameter numbers them. */
+static Value *param_entry(Interp *in, const AstNode *p, int kind, Value *dflt, Function *fn, Value *missing)
+{
+    Value *t = val_tuple(in, 4);
+    val_list_push(in, t->u.list, val_cstr(in, p->u.arg.name));
+    val_list_push(in, t->u.list, val_int(in, kind));
+    val_list_push(in, t->u.list, dflt ? dflt : missing);
+    Value *ann = missing;
+    if (p->u.arg.annotation) {
+        /* evaluated in the function's module, as Python did at the def */
+        Frame frame = {.caller = in->frame, .locals = fn->globals, .globals = fn->globals, .module = fn->module,
+                       .call_span = SPAN_NONE};
+        Frame *saved = in->frame;
+        in->frame = &frame;
+        ann = interp_eval(in, p->u.arg.annotation);
+        in->frame = saved;
+        if (!ann)
+            return NULL;
+    }
+    val_list_push(in, t->u.list, ann);
+    return t;
+}
+
+/* signature_of(fn, missing): the parameters of a def or lambda (a bound
+ * method without its first one), as a list of param_entry tuples; None
+ * for callables that have no Python signature. */
+static Value *n_signature_of(Interp *in, CallArgs *a, Span span, const Builtin *self)
+{
+    (void)self; (void)span;
+    Value *f = interp_arg(a, 0, NULL), *missing = interp_arg(a, 1, NULL);
+    int skip = 0;
+    if (f && f->kind == VK_BOUND_METHOD) {
+        f = f->u.method->func;
+        skip = 1;
+    }
+    if (!f || !missing || f->kind != VK_FUNCTION)
+        return val_none(in);
+    Function *fn = f->u.func;
+    const AstNode *args = fn->args;
+    Value *out = val_list(in, 8);
+    int npos = args->u.arguments.posonlyargs.len + args->u.arguments.args.len;
+    int nposonly = args->u.arguments.posonlyargs.len;
+    for (int i = 0; i < npos; i++) {
+        const AstNode *p = i < nposonly ? args->u.arguments.posonlyargs.items[i]
+                                        : args->u.arguments.args.items[i - nposonly];
+        int d = i - (npos - fn->n_defaults);
+        Value *e = param_entry(in, p, i < nposonly ? 0 : 1, d >= 0 ? fn->defaults[d] : NULL, fn, missing);
+        if (!e)
+            return NULL;
+        if (i >= skip)
+            val_list_push(in, out->u.list, e);
+    }
+    if (args->u.arguments.vararg) {
+        Value *e = param_entry(in, args->u.arguments.vararg, 2, NULL, fn, missing);
+        if (!e)
+            return NULL;
+        val_list_push(in, out->u.list, e);
+    }
+    for (int i = 0; i < args->u.arguments.kwonlyargs.len; i++) {
+        Value *e = param_entry(in, args->u.arguments.kwonlyargs.items[i], 3, fn->kw_defaults[i], fn, missing);
+        if (!e)
+            return NULL;
+        val_list_push(in, out->u.list, e);
+    }
+    if (args->u.arguments.kwarg) {
+        Value *e = param_entry(in, args->u.arguments.kwarg, 4, NULL, fn, missing);
+        if (!e)
+            return NULL;
+        val_list_push(in, out->u.list, e);
+    }
+    return out;
+}
+
+/* The natives of this file, in _native (sema/native/native.c). */
+const Builtin interp_call_natives[] = {
+    {"signature_of", n_signature_of, NULL},
+};
+const int interp_call_natives_count = (int)(sizeof interp_call_natives / sizeof interp_call_natives[0]);

@@ -412,7 +412,9 @@ static bool handler_matches(Interp *in, const AstNode *h, Value *exc)
 
 static ExecStatus exec_try(Interp *in, const AstNode *s)
 {
+    in->try_depth++;
     ExecStatus st = interp_exec_block(in, &s->u.try_stmt.body);
+    in->try_depth--;
     if (st == EXEC_RAISE && !interp_exc_catchable(in))
         return st;      /* a limit ends the compile: no handler, no finally */
     if (st == EXEC_RAISE) {

@@ -778,30 +778,36 @@ static Value *eval_constant(Interp *in, const AstNode *e)
     return val_error(in);
 }
 
-Value *interp_lookup_name(Interp *in, const char *name)
+/* The scope NAME is found in (locals, enclosing functions, globals,
+ * builtins), NULL when it is not defined. */
+static Scope *name_scope(Interp *in, const char *name)
 {
     Frame *f = in->frame;
-    if (f->declared_global && val_scope_get(f->declared_global, name))
-        goto globals;
-    Value *v = val_scope_get(f->locals, name);
-    if (v)
-        return v;
-    for (Closure *c = f->closure; c; c = c->next) {
-        v = val_scope_get(c->scope, name);
-        if (v)
-            return v;
+    if (!(f->declared_global && val_scope_get(f->declared_global, name))) {
+        if (val_scope_get(f->locals, name))
+            return f->locals;
+        for (Closure *c = f->closure; c; c = c->next)
+            if (val_scope_get(c->scope, name))
+                return c->scope;
     }
-globals:
-    v = val_scope_get(f->globals, name);
-    if (v)
-        return v;
-    return val_scope_get(in->builtins, name);
+    if (val_scope_get(f->globals, name))
+        return f->globals;
+    return val_scope_get(in->builtins, name) ? in->builtins : NULL;
+}
+
+Value *interp_lookup_name(Interp *in, const char *name, Span span)
+{
+    Scope *s = name_scope(in, name);
+    Value *v = s ? val_scope_get(s, name) : NULL;
+    if (v && v->kind == VK_LAZY)
+        return interp_read_lazy(in, s, name, v, span);
+    return v;
 }
 
 static Value *eval_name(Interp *in, const AstNode *e)
 {
-    Value *v = interp_lookup_name(in, e->u.name.id);
-    if (v)
+    Value *v = interp_lookup_name(in, e->u.name.id, e->span);
+    if (v || in->exc)
         return v;
     return interp_error(in, e->span, "name '%s' is not defined", e->u.name.id);
 }

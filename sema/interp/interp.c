@@ -58,6 +58,7 @@ void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed)
     in->modules = val_scope_new(in->arena);
     in->builtins = val_scope_new(in->arena);
     interp_install_builtins(in, in->builtins);
+    interp_install_module_builtins(in);
 }
 
 /* Every limit's error names the way to raise it.  Memory is the arena's

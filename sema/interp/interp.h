@@ -113,6 +113,10 @@ struct Interp {
      * later limit check raises it again (sema/interp/interp.c). */
     Value *abort;
     bool abort_reported;
+    int try_depth;              /* `try` bodies being run (imports there are not deferred) */
+    Value *globals_view;        /* the class of globals()'s views, made on first use */
+    const struct Lazy *lazy_root;   /* the first failure read in the trial in progress
+                                     * (sema/interp/imports.c) */
     InterpNames id;
     InterpClasses cls;
     bool static_only;           /* no graph: dynamic values are errors */
@@ -134,6 +138,11 @@ void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);
 
 /* Modules (sema/interp/imports.c). */
 Value *interp_import(Interp *in, const char *name, Span span, int level, struct Module *from);
+/* Builtins about modules (globals()), installed by interp_init. */
+void interp_install_module_builtins(Interp *in);
+/* Reading lazy binding V (VK_LAZY) of NAME in scope S at SPAN: a deferred
+ * import is made (and S rebound to what it gives), a failure is reported. */
+Value *interp_read_lazy(Interp *in, Scope *s, const char *name, Value *v, Span span);
 Value *interp_load_main(Interp *in, const char *path);
 /* Loads the file PATH as a module named after the file (a --library). */
 Value *interp_load_file(Interp *in, const char *path);
@@ -205,13 +214,20 @@ Value *interp_arg(CallArgs *a, int pos, const char *kw);
 bool interp_args_check(Interp *in, CallArgs *a, const char *fname, int min_pos, int max_pos,
                 const char *const *kwnames, Span span);
 
+/* The natives of call.c (inspect.signature) and imports.c
+ * (importlib.import_module), in _native (sema/native/native.c). */
+extern const Builtin interp_call_natives[];
+extern const int interp_call_natives_count;
+extern const Builtin interp_import_natives[];
+extern const int interp_import_natives_count;
+
 /* ---- expressions (expr.c) ---- */
 Value *interp_binop(Interp *in, AstOp op, Value *a, Value *b, Span span);
 Value *interp_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span);
 Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span);
 Value *interp_truth(Interp *in, Value *v, Span span);
 Value *interp_subscript(Interp *in, Value *obj, Value *index, Span span);
-Value *interp_lookup_name(Interp *in, const char *name);
+Value *interp_lookup_name(Interp *in, const char *name, Span span);
 Value *interp_bool_op_from(Interp *in, const AstNode *e, int start);
 Value *interp_compare_from(Interp *in, const AstNode *e, int start, Value *left);
 Value *interp_format_value(Interp *in, Value *v, const char *spec, Span span);
@@ -223,6 +239,8 @@ Span interp_user_span(Interp *in, Span span);
 Value *interp_make_function(Interp *in, const AstNode *def, const char *name, Span span);
 Closure *interp_closure_of(Interp *in, Frame *f);
 void interp_record_traceback(Interp *in, Value *exc, Span span);
+/* The message of exception EXC (its args, as str() shows them). */
+const char *interp_exception_message(Interp *in, Value *exc);
 /* Reports an uncaught exception as a compile error with its call chain. */
 void interp_report_uncaught(Interp *in);
 

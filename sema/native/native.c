@@ -879,6 +879,8 @@ static const NativeTable native_tables[] = {
     {core_natives, &core_count},
     {native_tensor_natives, &native_tensor_count},     /* native_tensor.c */
     {flow_dynlist_natives, &flow_dynlist_natives_count},    /* flow/dynlist.c */
+    {interp_call_natives, &interp_call_natives_count},      /* interp/call.c */
+    {interp_import_natives, &interp_import_natives_count},  /* interp/imports.c */
 };
 
 static void install_native(Interp *in, Module *m)

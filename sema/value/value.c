@@ -605,6 +605,7 @@ const char *val_type_name(Interp *in, const Value *v)
     case VK_CLASSMETHOD: return "classmethod";
     case VK_RUNTIME_ITER:
         return v->u.iter->kind == RI_RANGE ? "range" : v->u.iter->kind == RI_ZIP ? "zip" : "enumerate";
+    case VK_LAZY: return "unavailable";
     case VK_KIND_COUNT: break;
     }
     return "object";

@@ -52,6 +52,8 @@ typedef enum ValueKind {
     VK_STATICMETHOD,
     VK_CLASSMETHOD,
     VK_RUNTIME_ITER,    /* range/enumerate/zip of run-time length (sema/flow/loop.c) */
+    VK_LAZY,            /* a module-level binding not made yet (sema/interp/imports.c):
+                         * only ever stored in a module's globals, resolved when read */
     VK_KIND_COUNT
 } ValueKind;
 
@@ -147,10 +149,12 @@ typedef struct Instance {
 typedef struct Module {
     const char *name;       /* "torch.nn", "models.resnet" */
     const char *path;       /* file path, or "<stdlib>/..." */
+    const char *dir;        /* a package's directory (its __path__), else NULL */
     Scope *globals;
     const AstNode *ast;
     bool loaded;            /* body executed (or executing) */
-    bool unsupported;       /* an import that cannot be resolved */
+    bool library;           /* an imported file: a module-level statement that
+                             * fails binds its names to failures (Lazy) */
     bool onnx_ops;          /* the `onnx` module: every attribute is an operator */
     Span import_span;
 } Module;
@@ -255,10 +259,28 @@ struct Value {
         SuperProxy *super;
         Value *wrapped;     /* property getter, staticmethod, classmethod */
         RuntimeIter *iter;
+        struct Lazy *lazy;
     } u;
     IrValue *dyn;           /* dynamic scalar (VK_INT, VK_FLOAT, VK_BOOL) */
     Dim dim;                /* dynamic VK_INT that is a tensor dimension */
 };
+
+/* A binding of a module's globals that is made when it is first read
+ * (sema/interp/imports.c):
+ *   - a deferred import: `import a.b` / `from a import b` of a module that
+ *     exists, executed when the name is first used (a package's other
+ *     submodules cost nothing until then);
+ *   - a failure: the module-level statement that would have bound the name
+ *     failed (an import of a C extension or of a missing module, a call
+ *     into an unsupported library): reading the name is an error there,
+ *     with the cause as a note. */
+typedef struct Lazy {
+    const char *module;         /* deferred: the module to import ... */
+    const char *attr;           /* ... and the attribute of it, or NULL */
+    const char *cause;          /* failure: why, NULL for a deferred import */
+    bool import_failed;         /* failure: a deferred import of `module` failed */
+    Span where;                 /* the import statement / the failure */
+} Lazy;
 
 /* Call arguments after * and ** expansion. */
 struct CallArgs {

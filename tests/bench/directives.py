@@ -192,9 +192,11 @@ def is_case_file(name):
 
 
 def cases_under(root):
-    """Case files in ROOT and its subfolders, sorted."""
+    """Case files in ROOT and its subfolders, sorted (folders named _NAME
+    are helper packages that cases import)."""
     found = []
-    for d, _, files in os.walk(root):
+    for d, dirs, files in os.walk(root):
+        dirs[:] = [x for x in dirs if not x.startswith("_")]
         found += [os.path.abspath(os.path.join(d, f)) for f in files if is_case_file(f)]
     return sorted(found)
 

@@ -32,7 +32,7 @@ static bool parse(Parsed *p, const char *text)
             p->def = p->module->u.module.body.items[i];
     if (!p->def)
         return false;
-    p->flow = flow_analyze(&p->c.arena, p->def);
+    p->flow = flow_analyze(&p->c, &p->c.arena, p->def);
     return true;
 }
 
