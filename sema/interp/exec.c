@@ -594,6 +594,33 @@ static ExecStatus exec_declare(Interp *in, const AstNode *s)
     return EXEC_NORMAL;
 }
 
+/* del OBJ[KEY]: a dict's entry (KeyError when it has none), or the
+ * object's __delitem__ (nn.ModuleList, nn.Sequential ...).  False when an
+ * exception was raised. */
+static bool delete_item(Interp *in, Value *obj, Value *key, Span span)
+{
+    if (obj->kind == VK_DICT) {
+        flow_write_dict(in, obj->u.dict);
+        if (!val_dict_del(obj->u.dict, key) && val_is_static(key)) {
+            interp_raise(in, in->cls.key_error, span, "%s", val_repr(in, key));
+            return false;
+        }
+        return true;
+    }
+    if (obj->kind == VK_INSTANCE) {
+        Value *m = interp_lookup_attr(in, obj, intern(&in->c->names, "__delitem__"), span);
+        if (in->exc)
+            return false;
+        if (m) {
+            Value *r = m->kind == VK_ERROR ? m : interp_call_simple(in, m, &key, 1, span);
+            return r != NULL;
+        }
+    }
+    if (obj->kind != VK_ERROR && key->kind != VK_ERROR)
+        interp_error(in, span, "this 'del' is not supported");
+    return true;
+}
+
 static ExecStatus exec_delete(Interp *in, const AstNode *s)
 {
     for (int i = 0; i < s->u.assign.targets.len; i++) {
@@ -605,14 +632,8 @@ static ExecStatus exec_delete(Interp *in, const AstNode *s)
         } else if (t->kind == AST_SUBSCRIPT) {
             Value *obj = interp_eval(in, t->u.subscript.value);
             Value *key = obj ? interp_eval(in, t->u.subscript.slice) : NULL;
-            if (!obj || !key)
+            if (!obj || !key || !delete_item(in, obj, key, t->span))
                 return EXEC_RAISE;
-            if (obj->kind == VK_DICT)
-                flow_write_dict(in, obj->u.dict);
-            if (obj->kind == VK_DICT && val_dict_del(obj->u.dict, key))
-                continue;
-            if (obj->kind != VK_ERROR)
-                interp_error(in, t->span, "this 'del' is not supported");
         } else if (t->kind == AST_ATTRIBUTE) {
             Value *obj = interp_eval(in, t->u.attribute.value);
             if (!obj)
