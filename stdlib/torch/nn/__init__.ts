@@ -429,6 +429,8 @@ class Sequential(Module):
     def __getitem__(self, idx):
         if isinstance(idx, slice):
             return type(self)(OrderedDict(list(self._modules.items())[idx]))
+        if not _native.is_static(idx):
+            return list(self._modules.values())[idx]    # see _runtime_index
         return self._get_item_by_idx(self._modules.values(), idx)
 
     def __setitem__(self, idx, module):
@@ -551,6 +553,8 @@ class ModuleList(Module):
     def __getitem__(self, idx):
         if isinstance(idx, slice):
             return type(self)(list(self._modules.values())[idx])
+        if not _native.is_static(idx):
+            return list(self._modules.values())[idx]    # see _runtime_index
         return self._modules[self._get_abs_string_index(idx)]
 
     def __setitem__(self, idx, module):
@@ -687,6 +691,8 @@ class ParameterList(Module):
             for i in list(range(len(self)))[idx]:
                 out.append(self[i])
             return out
+        if not _native.is_static(idx):
+            return [self[i] for i in range(len(self))][idx]    # see _runtime_index
         idx = self._get_abs_string_index(idx)
         return getattr(self, str(idx))
 
@@ -841,6 +847,10 @@ class ParameterDict(Module):
         self.update(other)
         return self
 
+
+# _runtime_index: an index known only at run time (a loop's counter in
+# forward()) indexes the list of items, which says what it supports: tensors
+# of one type are gathered at run time, modules are refused.
 
 def _index(idx):
     """operator.index: an int (a bool is one), else TypeError."""
