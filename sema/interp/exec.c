@@ -608,13 +608,14 @@ static bool delete_item(Interp *in, Value *obj, Value *key, Span span)
         return true;
     }
     if (obj->kind == VK_INSTANCE) {
-        Value *m = interp_lookup_attr(in, obj, intern(&in->c->names, "__delitem__"), span);
-        if (in->exc)
+        /* a special method is looked up on the class, as in Python */
+        const char *name = intern(&in->c->names, "__delitem__");
+        if (!interp_class_lookup(obj->u.inst->cls, name)) {
+            interp_raise(in, in->cls.type_error, span, "'%s' object doesn't support item deletion",
+                         val_type_name(in, obj));
             return false;
-        if (m) {
-            Value *r = m->kind == VK_ERROR ? m : interp_call_simple(in, m, &key, 1, span);
-            return r != NULL;
         }
+        return interp_call_method(in, obj, name, &key, 1, span) != NULL;
     }
     if (obj->kind != VK_ERROR && key->kind != VK_ERROR)
         interp_error(in, span, "this 'del' is not supported");

@@ -530,8 +530,8 @@ static bool is_user_function(Interp *in, const Function *fn)
 bool types_script_frame(Interp *in)
 {
     Frame *f = in->frame;
-    return in->lower && in->lowering && f && f->func && !f->python && f->func->def->kind == AST_FUNCTION_DEF &&
-           is_user_function(in, f->func);
+    return in->lower && in->lowering && f && f->func && !f->python &&
+           f->func->def->kind == AST_FUNCTION_DEF && is_user_function(in, f->func);
 }
 
 static TypeEnv *frame_env(Interp *in)

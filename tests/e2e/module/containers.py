@@ -7,7 +7,7 @@
 # clear, del) and ParameterList/ParameterDict (registered parameters, a
 # plain dict taken in sorted key order).  The state_dict keys that result
 # must match PyTorch's, since the weights are loaded by name; the keys
-# are also returned as numbers.
+# are also returned as numbers, with the errors of del.
 # example: x=randn(2,4)
 # variants: --no-optimize | --trace --keep-initializers-as-inputs
 # inputs: x=randn(3,4)
@@ -112,6 +112,15 @@ class Containers(nn.Module):
         stats.append(code(list(pd.keys())) + float("w" in pd) + float(len(pd)))
         self.pdict = pd
         stats.append(code(list(self.state_dict().keys())))
+        # del on what has no __delitem__, and on a missing key
+        try:
+            del nn.Identity()[0]
+        except TypeError as e:
+            stats.append(code([str(e)]))
+        try:
+            del {"a": 1}["b"]
+        except KeyError as e:
+            stats.append(code([str(e)]))
         self.register_buffer("stats", torch.tensor(stats), persistent=False)
 
     def forward(self, x):
