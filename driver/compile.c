@@ -546,6 +546,7 @@ static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
 {
     export_request(c, o, req);
     req->trace_points = o->trace;
+    req->tracing = o->trace;
     if (o->trace)
         req->n_input_names = 0;     /* the trace's inputs are renamed (driver/trace.c) */
     Report report = {0};

@@ -79,6 +79,9 @@ typedef struct CompileRequest {
      * t.item(), an `if` on a tensor ...) go through marked Identity nodes
      * (IrNode.trace_point) */
     bool trace_points;
+    /* --trace: torch.jit.is_tracing() is True while the model runs, as
+     * under torch.jit.trace (compare builds both its graphs with False) */
+    bool tracing;
 } CompileRequest;
 
 /* --report: what the compiler met on the way (sema/bridge/report.c

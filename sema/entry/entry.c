@@ -440,6 +440,7 @@ static IrModel *compile_in(Interp *in, Compiler *c, const CompileRequest *req)
     Lower lower;
     lower_init(&lower, c, model, req->opset);
     in->trace_points = req->trace_points;
+    in->tracing = req->tracing;
     in->lower = &lower;
     BridgeFunctions functions = {.all = req->functions_all, .classes = req->functions,
                                 .n_classes = req->n_functions, .domain = BRIDGE_FUNCTION_DOMAIN};

@@ -33,14 +33,17 @@ typedef struct EntryCtx {
     bool *spec_used;            /* per req->inputs entry */
     bool *dynamic_used;         /* per req->dynamic entry */
     Scope *forward_globals;     /* where forward()'s annotations are resolved */
+    PtrVec output_hints;        /* const char * or NULL, per graph output: the
+                                 * namedtuple field it came from */
 } EntryCtx;
 
 /* forward()'s arguments: graph inputs for the parameters that have types,
  * defaults for the others.  False after reporting. */
 bool entry_make_inputs(EntryCtx *e, Value *fwd, CallArgs *args);
 
-/* forward()'s result as the graph outputs, named by --output-names and
- * "output"/"output_N", with --dynamic axes of outputs applied. */
+/* forward()'s result as the graph outputs, named by --output-names, by
+ * the fields of a namedtuple, or "output"/"output_N", with --dynamic axes
+ * of outputs applied. */
 bool entry_make_outputs(EntryCtx *e, Value *result);
 
 /* --no-params: the parameters the graph uses become inputs, in state_dict

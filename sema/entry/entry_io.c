@@ -554,7 +554,7 @@ bool entry_make_inputs(EntryCtx *e, Value *fwd, CallArgs *args)
 
 /* ---- outputs ---- */
 
-static bool add_output(EntryCtx *e, Value *v, Span span)
+static bool add_output(EntryCtx *e, Value *v, const char *hint, Span span)
 {
     Interp *in = e->in;
     Lower *L = in->lower;
@@ -601,11 +601,12 @@ static bool add_output(EntryCtx *e, Value *v, Span span)
         iv = id->outputs[0];
     }
     ir_add_output(L->model->graph, iv);
+    ptrvec_push(in->arena, &e->output_hints, (void *)hint);
     return true;
 }
 
 /* A list of run-time length: one output of sequence type. */
-static bool add_list_output(EntryCtx *e, Value *v, Span span)
+static bool add_list_output(EntryCtx *e, Value *v, const char *hint, Span span)
 {
     Interp *in = e->in;
     IrType elem;
@@ -623,37 +624,78 @@ static bool add_list_output(EntryCtx *e, Value *v, Span span)
         seq = id->outputs[0];
     }
     ir_add_output(in->lower->model->graph, seq);
+    ptrvec_push(in->arena, &e->output_hints, (void *)hint);
     return true;
 }
 
-static bool flatten_outputs(EntryCtx *e, Value *v, Span span, int depth)
+/* The field names of a namedtuple (collections.namedtuple,
+ * typing.NamedTuple): a tuple-like value whose class has a `_fields`
+ * tuple of str, one per item; NULL for any other value. */
+static const ValueList *namedtuple_fields(Interp *in, Value *v)
+{
+    Value *cls = interp_class_of(in, v);
+    Value *fields = cls && cls->kind == VK_CLASS ? interp_class_lookup(cls, intern(&in->c->names, "_fields"))
+                                                 : NULL;
+    if (!fields || fields->kind != VK_TUPLE || fields->u.list->dyn)
+        return NULL;
+    for (int i = 0; i < fields->u.list->len; i++)
+        if (fields->u.list->items[i]->kind != VK_STR)
+            return NULL;
+    return fields->u.list;
+}
+
+/* The name hint of item I under HINT: "HINT_I", or FIELD when the item is
+ * a namedtuple's field ("HINT_FIELD" inside another named output). */
+static const char *item_hint(Interp *in, const char *hint, const ValueList *fields, int i)
+{
+    if (fields)
+        return hint ? arena_sprintf(in->arena, "%s_%s", hint, fields->items[i]->u.s.ptr)
+                    : fields->items[i]->u.s.ptr;
+    return hint ? arena_sprintf(in->arena, "%s_%d", hint, i) : NULL;
+}
+
+/* The items of a tuple-like value in order: a tuple or list's own, or
+ * what iterating an instance gives (torch.return_types, namedtuples). */
+static Value *output_items(EntryCtx *e, Value *v, const ValueList *fields, Span span)
+{
+    if (v->kind == VK_TUPLE || v->kind == VK_LIST)
+        return v;
+    if (v->kind == VK_INSTANCE &&
+        (fields || interp_lookup_attr(e->in, v, intern(&e->in->c->names, "__iter__"), span))) {
+        Value *items = val_tuple(e->in, 0);
+        if (interp_iterate_static(e->in, v, items->u.list, span))
+            return items;
+    }
+    return NULL;
+}
+
+static bool flatten_outputs(EntryCtx *e, Value *v, const char *hint, Span span, int depth)
 {
     if (flow_dynlist_is(v))
-        return add_list_output(e, v, span);
-    if ((v->kind == VK_TUPLE || v->kind == VK_LIST) && depth < 32) {
+        return add_list_output(e, v, hint, span);
+    const ValueList *fields = depth < 32 ? namedtuple_fields(e->in, v) : NULL;
+    Value *items = depth < 32 ? output_items(e, v, fields, span) : NULL;
+    if (items) {
+        if (fields && fields->len != items->u.list->len)
+            fields = NULL;
         bool ok = true;
-        for (int i = 0; i < v->u.list->len; i++)
-            ok &= flatten_outputs(e, v->u.list->items[i], span, depth + 1);
+        for (int i = 0; i < items->u.list->len; i++)
+            ok &= flatten_outputs(e, items->u.list->items[i], item_hint(e->in, hint, fields, i), span, depth + 1);
         return ok;
     }
     if (v->kind == VK_DICT && depth < 32) {
         bool ok = true;
-        for (int i = 0; i < v->u.dict->len; i++)
+        for (int i = 0, k = 0; i < v->u.dict->len; i++)
             if (!v->u.dict->entries[i].deleted)
-                ok &= flatten_outputs(e, v->u.dict->entries[i].value, span, depth + 1);
+                ok &= flatten_outputs(e, v->u.dict->entries[i].value, item_hint(e->in, hint, NULL, k++), span,
+                                      depth + 1);
         return ok;
-    }
-    if (v->kind == VK_INSTANCE && interp_lookup_attr(e->in, v, intern(&e->in->c->names, "__iter__"), span)) {
-        /* a tuple-like result (torch.return_types: values, indices) */
-        Value *items = val_tuple(e->in, 0);
-        if (interp_iterate_static(e->in, v, items->u.list, span))
-            return flatten_outputs(e, items, span, depth + 1);
     }
     if (v->kind == VK_NONE) {
         interp_error(e->in, span, "forward() returned None");
         return false;
     }
-    return add_output(e, v, span);
+    return add_output(e, v, hint, span);
 }
 
 static bool rename_outputs(EntryCtx *e)
@@ -673,8 +715,9 @@ static bool rename_outputs(EntryCtx *e)
         }
     }
     for (int i = e->req->n_output_names; i < outs->len; i++) {
-        char hint[32];
-        snprintf(hint, sizeof hint, outs->len == 1 ? "output" : "output_%d", i);
+        char numbered[32];
+        snprintf(numbered, sizeof numbered, outs->len == 1 ? "output" : "output_%d", i);
+        const char *hint = e->output_hints.items[i] ? e->output_hints.items[i] : numbered;
         IrValue *v = outs->items[i];
         if (!ir_rename_value(m, v, hint))
             ir_rename_value(m, v, ir_unique_value_name(m, hint));
@@ -703,7 +746,7 @@ static bool apply_output_dynamic(EntryCtx *e)
 
 bool entry_make_outputs(EntryCtx *e, Value *result)
 {
-    if (!flatten_outputs(e, result, e->forward_span, 0) || e->in->c->diag.nerrors)
+    if (!flatten_outputs(e, result, NULL, e->forward_span, 0) || e->in->c->diag.nerrors)
         return false;
     return rename_outputs(e) && apply_output_dynamic(e);
 }

@@ -414,6 +414,7 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     frame.call_span = span;
     frame.defining_class = fn->decorated_from;
     frame.first_arg = args->n_pos > 0 ? args->pos[0] : NULL;
+    frame.python = fn->python || (in->frame && in->frame->python);
     if (!bind_arguments(in, fn, args, frame.locals, span))
         return val_error(in);
     if (!types_check_call(in, fn, args, frame.locals, span))

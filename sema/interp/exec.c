@@ -596,6 +596,34 @@ static ExecStatus exec_declare(Interp *in, const AstNode *s)
     return EXEC_NORMAL;
 }
 
+/* del OBJ[KEY]: a dict's entry (KeyError when it has none), or the
+ * object's __delitem__ (nn.ModuleList, nn.Sequential ...).  False when an
+ * exception was raised. */
+static bool delete_item(Interp *in, Value *obj, Value *key, Span span)
+{
+    if (obj->kind == VK_DICT) {
+        flow_write_dict(in, obj->u.dict);
+        if (!val_dict_del(obj->u.dict, key) && val_is_static(key)) {
+            interp_raise(in, in->cls.key_error, span, "%s", val_repr(in, key));
+            return false;
+        }
+        return true;
+    }
+    if (obj->kind == VK_INSTANCE) {
+        /* a special method is looked up on the class, as in Python */
+        const char *name = intern(&in->c->names, "__delitem__");
+        if (!interp_class_lookup(obj->u.inst->cls, name)) {
+            interp_raise(in, in->cls.type_error, span, "'%s' object doesn't support item deletion",
+                         val_type_name(in, obj));
+            return false;
+        }
+        return interp_call_method(in, obj, name, &key, 1, span) != NULL;
+    }
+    if (obj->kind != VK_ERROR && key->kind != VK_ERROR)
+        interp_error(in, span, "this 'del' is not supported");
+    return true;
+}
+
 static ExecStatus exec_delete(Interp *in, const AstNode *s)
 {
     for (int i = 0; i < s->u.assign.targets.len; i++) {
@@ -607,14 +635,8 @@ static ExecStatus exec_delete(Interp *in, const AstNode *s)
         } else if (t->kind == AST_SUBSCRIPT) {
             Value *obj = interp_eval(in, t->u.subscript.value);
             Value *key = obj ? interp_eval(in, t->u.subscript.slice) : NULL;
-            if (!obj || !key)
+            if (!obj || !key || !delete_item(in, obj, key, t->span))
                 return EXEC_RAISE;
-            if (obj->kind == VK_DICT)
-                flow_write_dict(in, obj->u.dict);
-            if (obj->kind == VK_DICT && val_dict_del(obj->u.dict, key))
-                continue;
-            if (obj->kind != VK_ERROR)
-                interp_error(in, t->span, "this 'del' is not supported");
         } else if (t->kind == AST_ATTRIBUTE) {
             Value *obj = interp_eval(in, t->u.attribute.value);
             if (!obj)

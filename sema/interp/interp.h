@@ -54,6 +54,8 @@ typedef struct Frame {
     Value *first_arg;
     struct Module *module;
     TypeEnv *types;             /* script code: the type each variable keeps */
+    bool python;                /* a @torch.jit.ignore / unused function or what it
+                                 * calls: plain Python, never TorchScript */
 } Frame;
 
 /* Well-known names, interned once. */
@@ -88,6 +90,7 @@ struct Interp {
     Lower *lower;               /* graph builder, set while lowering forward */
     bool lowering;              /* inside forward(): nodes may be emitted */
     bool trace_points;          /* mark tensors read as Python numbers (IrNode.trace_point) */
+    bool tracing;               /* --trace: torch.jit.is_tracing() is True */
     struct BridgeFunctions *functions;  /* --functions, or NULL */
     /* build-time tensor computation (sema/bridge/onnx_call.c): the
      * evaluator and the scratch model its nodes are built in, made on first

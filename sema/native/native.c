@@ -633,6 +633,33 @@ NATIVE(n_declare_overload)
     return a->pos[0];
 }
 
+/* python_function(fn): @torch.jit.ignore / unused.  TorchScript leaves
+ * such a function to Python, so it and what it calls are never held to
+ * TorchScript's type rules (sema/types/).  Marks FN itself, as PyTorch
+ * sets an attribute on it (a property's getter, a static or class
+ * method's function); anything else comes back unchanged. */
+NATIVE(n_python_function)
+{
+    (void)self; (void)span;
+    Value *v = interp_arg(a, 0, NULL);
+    Value *fn = v;
+    if (fn && (fn->kind == VK_PROPERTY || fn->kind == VK_STATICMETHOD || fn->kind == VK_CLASSMETHOD))
+        fn = fn->u.wrapped;
+    if (fn && fn->kind == VK_FUNCTION)
+        fn->u.func->python = true;
+    return v ? v : val_none(in);
+}
+
+/* at_module_level(): whether the stdlib function calling this was called
+ * from a module's top level (not from a function or a class body), as
+ * torch.fx.wrap requires. */
+NATIVE(n_at_module_level)
+{
+    (void)self; (void)a; (void)span;
+    Frame *caller = in->frame ? in->frame->caller : NULL;
+    return val_bool(in, caller && !caller->func && caller->locals == caller->globals);
+}
+
 /* The owner of compile-time tensor argument 0, ready to receive data
  * computed now (initializers that are not simple recipes). */
 static Tensor *init_target(Interp *in, CallArgs *a, Span span, const char *name)
@@ -854,6 +881,8 @@ static const Builtin core_natives[] = {
     {"init_fill", n_init_fill, NULL},
     {"init_fill_row", n_init_fill_row, NULL},
     {"declare_overload", n_declare_overload, NULL},
+    {"python_function", n_python_function, NULL},
+    {"at_module_level", n_at_module_level, NULL},
     {"init_trunc_normal", n_init_trunc_normal, NULL},
     {"init_orthogonal", n_init_orthogonal, NULL},
     {"parameter", n_parameter, NULL},
@@ -893,6 +922,7 @@ static void install_native(Interp *in, Module *m)
     for (size_t i = 0; i < sizeof dtypes / sizeof dtypes[0]; i++)
         put(in, m, dtypes[i].name, val_dtype(in, dtypes[i].t));
     put(in, m, "opset", val_int(in, in->opset));
+    put(in, m, "tracing", val_bool(in, in->tracing));
     for (size_t t = 0; t < sizeof native_tables / sizeof native_tables[0]; t++)
         for (int i = 0; i < *native_tables[t].count; i++) {
             Value *v = val_none(in);

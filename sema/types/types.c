@@ -530,8 +530,8 @@ static bool is_user_function(Interp *in, const Function *fn)
 bool types_script_frame(Interp *in)
 {
     Frame *f = in->frame;
-    return in->lower && in->lowering && f && f->func && f->func->def->kind == AST_FUNCTION_DEF &&
-           is_user_function(in, f->func);
+    return in->lower && in->lowering && f && f->func && !f->python &&
+           f->func->def->kind == AST_FUNCTION_DEF && is_user_function(in, f->func);
 }
 
 static TypeEnv *frame_env(Interp *in)
@@ -687,7 +687,15 @@ bool types_check_call(Interp *in, Function *fn, CallArgs *args, Scope *locals, S
 {
     if (fn->def->kind != AST_FUNCTION_DEF)
         return true;
-    bool script = in->lower && in->lowering && is_user_function(in, fn);
+    /* the user's code is TorchScript only while forward() runs, and not in
+     * what @torch.jit.ignore / unused functions run; elsewhere (__init__,
+     * module-level code) it is plain Python, whose annotations check
+     * nothing.  The stdlib's annotations stand for PyTorch's own argument
+     * checks and always apply. */
+    bool python = fn->python || (in->frame && in->frame->python);
+    bool script = in->lower && in->lowering && !python && is_user_function(in, fn);
+    if (!script && is_user_function(in, fn))
+        return true;
     Function *sig = signature_for(in, fn, locals);
     if (!sig)
         return !script || check_overloaded_call(in, fn, locals, span);

@@ -121,6 +121,8 @@ typedef struct Function {
     struct Module *module;
     Value *decorated_from;  /* the class this function was defined in, for super() */
     bool scripted;          /* @torch.jit.script: trace mode keeps its control flow */
+    bool python;            /* @torch.jit.ignore / unused: TorchScript does not
+                             * compile it, so its types are not checked */
 } Function;
 
 typedef struct Closure {

@@ -74,3 +74,10 @@ def device(*args, **kwargs):
 
 def manual_seed(seed):
     return None
+
+
+def _assert(condition, message):
+    """torch._assert: Python's assert, which fx can trace.  A condition
+    known while compiling that is false raises AssertionError(message); a
+    run-time condition is dropped, as a run-time assert is."""
+    assert condition, message
