@@ -533,8 +533,10 @@ METHOD(dict_fromkeys)
 /* dict.__init__(mapping or pairs, **kwargs): a subclass of dict fills itself. */
 METHOD(dict_init)
 {
-    if (!self_is(in, a, VK_DICT, "__init__", span) || !interp_args_check(in, a, "dict", 1, 2, NULL, span))
+    if (!self_is(in, a, VK_DICT, "__init__", span))
         return val_error(in);
+    if (a->n_pos > 2)
+        return interp_raise(in, in->cls.type_error, span, "dict expected at most 1 argument, got %d", a->n_pos - 1);
     return dict_update(in, a, span, self);
 }
 

@@ -49,6 +49,18 @@ static Value *type_new(Interp *in, Value *mcls, CallArgs *a, Span span)
             return interp_raise(in, in->cls.type_error, span, "type.__new__() argument 2 must be a tuple of types");
         bases[i] = bl->items[i];
     }
+    if (mcls == in->cls.type) {
+        /* type(name, bases, ns) with a base whose metaclass is another:
+         * that metaclass makes the class (the most derived one) */
+        Value *winner = NULL;
+        for (int i = 0; i < bl->len; i++) {
+            Value *m = bases[i]->u.cls->meta;
+            if (m && (!winner || interp_is_subclass(m, winner)))
+                winner = m;
+        }
+        if (winner)
+            return interp_call(in, winner, a, span);
+    }
     Dict *ns = a->pos[2]->u.dict;
     Scope *dict = flow_scope_new(in);
     Value *module_name = NULL;
@@ -106,6 +118,17 @@ BUILTIN(bi_object_new)
     if (a->n_pos < 1 || a->pos[0]->kind != VK_CLASS)
         return interp_raise(in, in->cls.type_error, span, "object.__new__(X): X is not a type object");
     return interp_new_object(in, a->pos[0], span);
+}
+
+/* object.__init_subclass__(cls), a classmethod: the end of the chain of
+ * __init_subclass__ calls, which takes no keywords. */
+BUILTIN(bi_object_init_subclass)
+{
+    (void)self;
+    if (a->n_kw)
+        return interp_raise(in, in->cls.type_error, span, "%s.__init_subclass__() takes no keyword arguments",
+                            a->n_pos && a->pos[0]->kind == VK_CLASS ? a->pos[0]->u.cls->name : "object");
+    return val_none(in);
 }
 
 /* ---- isinstance, issubclass ---- */
@@ -806,6 +829,10 @@ void interp_install_object_model(Interp *in, Scope *into)
     add_method(in, k->object, "__getattribute__", bi_object_getattribute);
     add_method(in, k->object, "__init__", bi_object_init);
     add_method(in, k->object, "__new__", bi_object_new);
+    Value *init_subclass = val_none(in);
+    init_subclass->kind = VK_CLASSMETHOD;
+    init_subclass->u.wrapped = interp_make_builtin(in, "__init_subclass__", bi_object_init_subclass, NULL);
+    val_scope_set(in->arena, k->object->u.cls->dict, in->id.init_subclass, init_subclass);
     k->type = builtin_class(in, into, "type", NATIVE_CLASS_TYPE, k->object);
     add_method(in, k->type, "__new__", bi_type_new);
     add_method(in, k->type, "__call__", bi_type_call);

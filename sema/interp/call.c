@@ -863,21 +863,34 @@ static Value *descriptor_get(Interp *in, Value *d, Value *obj, Value *cls, Span 
 }
 
 /* A dict of the names of S: obj.__dict__ and vars(obj), whose writes go
- * through to S (WRITABLE), or a class's read-only mapping. */
+ * through to S (WRITABLE: the same dict object each time, brought up to
+ * date with S when it is asked for again), or a class's read-only
+ * mapping. */
 Value *interp_namespace_dict(Interp *in, Scope *s, bool writable)
 {
     Value *d = val_dict(in);
+    if (writable && s->view) {
+        d->u.dict = s->view;
+        d->u.dict->mirror = NULL;   /* the dict follows S here, not the reverse */
+        Dict *v = s->view;
+        for (int i = 0; i < v->len; i++)
+            if (!v->entries[i].deleted && !val_scope_get(s, v->entries[i].key->u.s.ptr))
+                val_dict_del(in, v, v->entries[i].key);
+    }
     for (int i = 0; i < s->len; i++)
         if (s->entries[i].value)
             val_dict_set(in, d->u.dict, val_cstr(in, s->entries[i].name), s->entries[i].value);
-    if (writable)
+    if (writable) {
         d->u.dict->mirror = s;
+        s->view = d->u.dict;
+    }
     return d;
 }
 
 static Value *instance_getattr_hook(Interp *in, Value *obj, const char *name, Span span)
 {
-    Value *hook = interp_class_lookup(obj->u.inst->cls, in->id.getattr);
+    Value *cls = obj->kind == VK_INSTANCE ? obj->u.inst->cls : interp_container_class(obj);
+    Value *hook = interp_class_lookup(cls, in->id.getattr);
     if (!hook || hook->kind != VK_FUNCTION)
         return NULL;
     Value *args[2] = {obj, val_cstr(in, name)};
@@ -907,6 +920,38 @@ static Value *lookup_instance_attr(Interp *in, Value *obj, const char *name, Spa
     return instance_getattr_hook(in, obj, name, span);
 }
 
+/* Whether MOD starts with `from __future__ import annotations` (then
+ * annotations are their source text, unevaluated). */
+static bool future_annotations(Module *mod)
+{
+    if (!mod || !mod->ast)
+        return false;
+    if (mod->future_annotations)
+        return mod->future_annotations > 0;
+    mod->future_annotations = -1;
+    const AstList *body = &mod->ast->u.module.body;
+    for (int i = 0; i < body->len; i++) {
+        const AstNode *s = body->items[i];
+        if (s->kind == AST_EXPR_STMT && i == 0)
+            continue;   /* the docstring */
+        if (s->kind != AST_IMPORT_FROM || !s->u.import.module || strcmp(s->u.import.module, "__future__") != 0)
+            break;
+        for (int k = 0; k < s->u.import.names.len; k++)
+            if (strcmp(s->u.import.names.items[k]->u.alias.name, "annotations") == 0)
+                mod->future_annotations = 1;
+    }
+    return mod->future_annotations > 0;
+}
+
+/* The source text of NODE. */
+static Value *source_text(Interp *in, const AstNode *node)
+{
+    const SourceFile *f = source_file(&in->c->sources, node->span.file);
+    if (!f || node->span.end > f->len)
+        return val_cstr(in, "");
+    return val_str(in, f->text + node->span.start, node->span.end - node->span.start);
+}
+
 /* The annotations of a class body, evaluated in the scopes the body ran in
  * (its namespace, the module's globals, the enclosing functions).  NULL
  * after raising. */
@@ -925,9 +970,10 @@ Value *interp_eval_annotations(Interp *in, const PtrVec *nodes, Scope *locals, S
     frame.call_span = in->frame ? in->frame->call_span : SPAN_NONE;
     Frame *saved = in->frame;
     in->frame = &frame;
+    bool as_text = future_annotations(mod);
     for (int i = 0; i < nodes->len; i++) {
         const AstNode *s = nodes->items[i];
-        Value *v = interp_eval(in, s->u.ann_assign.annotation);
+        Value *v = as_text ? source_text(in, s->u.ann_assign.annotation) : interp_eval(in, s->u.ann_assign.annotation);
         if (!v) {
             in->frame = saved;
             return NULL;
@@ -1097,6 +1143,8 @@ static Value *lookup_value_attr(Interp *in, Value *obj, const char *name, Span s
         return descriptor_get(in, d, obj, cls, span);
     if (name == in->id.class_)
         return cls;
+    if (interp_container_class(obj))
+        return instance_getattr_hook(in, obj, name, span);
     return NULL;
 }
 

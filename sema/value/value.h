@@ -175,6 +175,7 @@ typedef struct Module {
     bool unsupported;       /* an import that cannot be resolved */
     bool onnx_ops;          /* the `onnx` module: every attribute is an operator */
     Span import_span;
+    int8_t future_annotations;  /* from __future__ import annotations: 1 yes, -1 no, 0 not looked */
 } Module;
 
 /* How a static tensor's data is produced when first needed.  Parameters
@@ -356,6 +357,7 @@ typedef struct Scope {
     int32_t *index;         /* open addressing into entries; -1 = empty */
     int index_cap;
     uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
+    struct Dict *view;      /* obj.__dict__: the one dict that shows these names, or NULL */
 } Scope;
 
 Scope *val_scope_new(Arena *a);
