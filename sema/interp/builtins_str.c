@@ -289,7 +289,9 @@ static Value *format_int(Interp *in, int64_t x, const FormatSpec *fs, Span span)
     if (fs->precision >= 0)
         return interp_raise(in, in->cls.value_error, span, "Precision not allowed in integer format specifier");
     if (t == 'c') {
-        if (x < 0 || x > 127)
+        if (x < 0 || x > 0x10ffff)
+            return interp_raise(in, in->cls.overflow_error, span, "%%c arg not in range(0x110000)");
+        if (x > 127)
             return interp_error(in, span, "'c' formatting of non-ASCII code points is not supported");
         char s[2] = {(char)x, 0};
         return pad(in, "", s, fs, false);
