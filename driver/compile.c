@@ -2,7 +2,7 @@
  *
  * Input types come from --input NAME:DTYPE[DIMS] and --example NAME=VALUE
  * (whose shape is fixed unless --dynamic NAME:AXIS[=SYMBOL] frees an axis);
- * parameter values from --weights FILE.safetensors. */
+ * parameter values from --weights (torch.save files or safetensors). */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
