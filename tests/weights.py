@@ -11,7 +11,9 @@ DataParallel-prefixed dict, float64 and float16 dicts (cast as
 load_state_dict casts), a non-contiguous tensor, the whole pickled model,
 and a model with tied weights.  PyTorch's reference for each file is the
 model after load_state_dict of that same file, so every cast and every tie
-is PyTorch's own.  The bad files (a pickle calling os.system, opcode soup,
+is PyTorch's own.  --weights-dtype float16 and bfloat16 store the zip file's weights in 16
+bits (PyTorch's reference: the model after load_state_dict of the dict
+rounded to that dtype).  The bad files (a pickle calling os.system, opcode soup,
 truncated files, a zip entry named ../, a storage past the end of the file)
 must fail with their message, exit status 4 and no output file.
 """
@@ -99,6 +101,10 @@ def resnet_cases(torch, tv, work):
     two = {"generator": sd, "discriminator": {"w": torch.ones(2)}}
     save("select", two)
     cases[-1] = ("select", cases[-1][1] + "#generator", [])
+    # --weights-dtype: the float weights stored in 16 bits, cast back in
+    # the graph: PyTorch's model after load_state_dict of the rounded dict
+    for dt in ("float16", "bfloat16"):
+        cases.append(("store_" + dt, cases[0][1], ["--weights-dtype", dt]))
     return model, cases
 
 
@@ -191,8 +197,9 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
 
 
-def reference(torch, model, path, x):
-    """The model's output after load_state_dict of what PATH holds."""
+def reference(torch, model, path, x, stored=None):
+    """The model's output after load_state_dict of what PATH holds (its
+    float tensors rounded to dtype STORED first)."""
     file, _, key = path.partition("#")
     obj = torch.load(file)
     if isinstance(obj, torch.nn.Module):
@@ -202,6 +209,8 @@ def reference(torch, model, path, x):
     elif "state_dict" in obj:
         obj = obj["state_dict"]
     obj = {k[7:] if k.startswith("module.") else k: v for k, v in obj.items()}
+    if stored:
+        obj = {k: v.to(getattr(torch, stored)) if v.is_floating_point() else v for k, v in obj.items()}
     model.load_state_dict(obj)
     with torch.no_grad():
         return model(x).numpy()
@@ -221,7 +230,7 @@ def run(tsc, np, torch, tv, work):
     shape = ",".join(str(d) for d in SHAPE)
     results, jobs = [], []
     for name, path, extra in cases:
-        want = reference(torch, model, path, x)
+        want = reference(torch, model, path, x, extra[1] if extra[:1] == ["--weights-dtype"] else None)
         out, p = compile_one(tsc, work, name, ["--entry", RESNET, "--input", "x:float32[%s]" % shape,
                                                "--weights", path] + extra)
         results.append((name, want, out, p))
