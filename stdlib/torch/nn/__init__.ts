@@ -911,3 +911,4 @@ from torch.nn._activation import *
 from torch.nn._layers import *
 from torch.nn._conv_layers import *
 from torch.nn._rnn import *
+from torch.nn._transformer import *
