@@ -315,11 +315,23 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
 
 # ---- scaled_dot_product_attention (PyTorch 2) -----------------------------------
 
+def _repeat_heads(x, groups):
+    """x.repeat_interleave(groups, -3): each head of (..., H, S, E)
+    GROUPS times in a row, through (..., H, GROUPS, S, E)."""
+    if groups == 1:
+        return x
+    shape = list(x.shape)
+    wide = O.unsqueeze(x, [x.dim() - 2])
+    wide = wide.expand(shape[:-3] + [shape[-3], groups] + shape[-2:])
+    return wide.reshape(shape[:-3] + [shape[-3] * groups] + shape[-2:])
+
+
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
-                                 scale=None):
+                                 scale=None, enable_gqa=False):
     """softmax(q k^T * scale + bias) v, the formula PyTorch 2 documents:
     a bool attn_mask says which positions take part (True) and a float one
-    is added; is_causal is the lower triangle of ones(L, S)."""
+    is added; is_causal is the lower triangle of ones(L, S); enable_gqa
+    repeats each key and value head for a group of query heads."""
     dt = _native.dtype_of(query)
     if _native.dtype_of(key) != dt or _native.dtype_of(value) != dt:
         raise RuntimeError(f"Expected query, key, and value to have the same dtype, but got query.dtype: "
@@ -328,7 +340,23 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     if is_causal and attn_mask is not None:
         raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when "
                            "is_causal=True")
-    rank = query.dim()
+    if attn_mask is not None:
+        mdt = _native.dtype_of(attn_mask)
+        if mdt != _bool and mdt != _native.float32 and mdt != dt:
+            raise RuntimeError(f"Expected attn_mask dtype to be bool or float or to match query dtype, but got "
+                               f"attn_mask.dtype: {_scalar_name(mdt)} and  query.dtype: {_scalar_name(dt)} "
+                               "instead.")
+    if enable_gqa:
+        if query.dim() < 3 or key.dim() < 3 or value.dim() < 3:
+            raise RuntimeError("scaled_dot_product_attention: enable_gqa needs the heads at dim -3")
+        hq, hk, hv = query.size(-3), key.size(-3), value.size(-3)
+        if not (_native.is_static(hq) and _native.is_static(hk) and _native.is_static(hv)):
+            _native.error("scaled_dot_product_attention(enable_gqa=True): the numbers of heads must be "
+                          "known while compiling")
+        if hq % hk != 0 or hq % hv != 0:
+            raise RuntimeError("Number of heads in key and value must divide the number of heads in query")
+        key = _repeat_heads(key, hq // hk)
+        value = _repeat_heads(value, hq // hv)
     L = query.size(-2)
     S = key.size(-2)
     factor = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
@@ -356,5 +384,7 @@ def _scalar_name(dt):
     """c10's scalar type name (Float, Double, Half ...) as PyTorch's C++
     messages print a dtype."""
     names = {"torch.float32": "float", "torch.float64": "double", "torch.float16": "c10::Half",
-             "torch.bfloat16": "c10::BFloat16"}
+             "torch.bfloat16": "c10::BFloat16", "torch.int64": "long int", "torch.int32": "int",
+             "torch.int16": "short int", "torch.int8": "signed char", "torch.uint8": "unsigned char",
+             "torch.bool": "bool"}
     return names.get(str(dt), str(dt))
