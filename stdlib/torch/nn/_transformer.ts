@@ -220,6 +220,15 @@ class TransformerDecoderLayer(Module):
         else:
             self.activation = activation
 
+    def __setstate__(self, state):
+        # PyTorch's own, which copy.deepcopy calls: an activation module
+        # lives in _modules, not in the state, so a copy's activation
+        # becomes F.relu (TransformerDecoder's clones of a layer built with
+        # activation=nn.GELU() apply relu, in PyTorch as here).
+        if "activation" not in state:
+            state["activation"] = F.relu
+        self.__dict__.update(state)
+
     def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
                 memory_key_padding_mask=None):
         x = tgt
