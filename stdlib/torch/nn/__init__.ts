@@ -912,3 +912,4 @@ from torch.nn._layers import *
 from torch.nn._conv_layers import *
 from torch.nn._rnn import *
 from torch.nn._transformer import *
+from torch.nn import utils

@@ -20,6 +20,7 @@ import torch.nn.functional as F
 import torch.nn.init as init
 import torch.nn._ops as O
 from torch.nn import Module, Parameter
+from torch.nn._packed import PackedSequence
 
 _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 _ORDER = {"LSTM": [0, 3, 1, 2], "GRU": [1, 0, 2]}
@@ -94,8 +95,9 @@ class RNNBase(Module):
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
                                f"got {size}")
 
-    def _run(self, input, h0, c0):
-        """input [L, N, in] -> (output [L, N, D*H], h_n, c_n or None)."""
+    def _run(self, input, h0, c0, lengths=None):
+        """input [L, N, in] -> (output [L, N, D*H], h_n, c_n or None);
+        LENGTHS (N,) int64, the sequences' lengths, or None."""
         directions = 2 if self.bidirectional else 1
         x = input
         hs = []
@@ -106,7 +108,7 @@ class RNNBase(Module):
             hi = lo + directions
             h_init = None if h0 is None else O.slice_axis(h0, 0, lo, hi)
             c_init = None if c0 is None else O.slice_axis(c0, 0, lo, hi)
-            y, y_h, y_c = _rnn_op(self.mode, x, w, r, b, h_init, c_init, self.hidden_size, directions)
+            y, y_h, y_c = _rnn_op(self.mode, x, w, r, b, h_init, c_init, self.hidden_size, directions, lengths)
             hs.append(y_h)
             if y_c is not None:
                 cs.append(y_c)
@@ -153,6 +155,23 @@ class RNNBase(Module):
             return O.unsqueeze(hx, [1])
         return hx
 
+    def _forward_packed(self, packed, h0, c0):
+        """A PackedSequence in, one out: the padded batch (T, B, in) in the
+        batch's own order with ONNX's sequence_lens, so h0, c0 and h_n stay
+        in that order (PyTorch permutes them to the sorted order and back)."""
+        x = packed._padded
+        if x.dim() != 3:
+            raise RuntimeError(f"input must have 2 dimensions, got {x.dim() - 1}")
+        size = x.size(2)
+        if _native.is_static(size) and size != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {size}")
+        for h, name in ((h0, "hx"), (c0, "cx")):
+            if h is not None and h.dim() != 3:
+                raise RuntimeError(f"For batched 3-D input, {name} should also be 3-D but got {h.dim()}-D tensor")
+        out, h_n, c_n = self._run(x, h0, c0, packed._lengths)
+        return packed._with_padded(out), h_n, c_n
+
     def _forward(self, input, h0, c0):
         """Layout handling around _run: batch_first and unbatched inputs."""
         batched = input.dim() == 3
@@ -182,18 +201,19 @@ def _gates(w, order, hidden):
     return onnx.Gather(w, rows, axis=0)
 
 
-def _rnn_op(mode, x, w, r, b, h0, c0, hidden, directions):
+def _rnn_op(mode, x, w, r, b, h0, c0, hidden, directions, lengths=None):
     direction = "bidirectional" if directions == 2 else "forward"
+    lens = None if lengths is None else onnx.Cast(lengths, to=_native.int32)
     if mode == "LSTM":
-        y, y_h, y_c = onnx.LSTM(x, w, r, b, None, h0, c0, hidden_size=hidden, direction=direction,
+        y, y_h, y_c = onnx.LSTM(x, w, r, b, lens, h0, c0, hidden_size=hidden, direction=direction,
                                 _outputs=3)
         return y, y_h, y_c
     if mode == "GRU":
-        y, y_h = onnx.GRU(x, w, r, b, None, h0, hidden_size=hidden, direction=direction,
+        y, y_h = onnx.GRU(x, w, r, b, lens, h0, hidden_size=hidden, direction=direction,
                           linear_before_reset=1, _outputs=2)
         return y, y_h, None
     act = "Relu" if mode == "RNN_RELU" else "Tanh"
-    y, y_h = onnx.RNN(x, w, r, b, None, h0, hidden_size=hidden, direction=direction,
+    y, y_h = onnx.RNN(x, w, r, b, lens, h0, hidden_size=hidden, direction=direction,
                       activations=[act] * directions, _outputs=2)
     return y, y_h, None
 
@@ -214,6 +234,11 @@ class RNN(RNNBase):
         self.nonlinearity = nonlinearity
 
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            if self.proj_size > 0:
+                return _native.error("LSTM with proj_size > 0 is not supported yet (ONNX LSTM has no projection)")
+            out, h_n, _ = self._forward_packed(input, hx, None)
+            return out, h_n
         self._check_input(input, 3)
         h0 = self._batched_hidden(hx, input.dim() == 3, "hx")
         out, h_n, _ = self._forward(input, h0, None)
@@ -225,6 +250,11 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
     def forward(self, input, hx=None):
+        if isinstance(input, PackedSequence):
+            if self.proj_size > 0:
+                return _native.error("LSTM with proj_size > 0 is not supported yet (ONNX LSTM has no projection)")
+            out, h_n, _ = self._forward_packed(input, hx, None)
+            return out, h_n
         self._check_input(input, 3)
         h0 = self._batched_hidden(hx, input.dim() == 3, "hx")
         out, h_n, _ = self._forward(input, h0, None)
@@ -236,16 +266,28 @@ class LSTM(RNNBase):
         super().__init__("LSTM", *args, **kwargs)
 
     def forward(self, input, hx=None):
-        self._check_input(input, 3)
+        packed = isinstance(input, PackedSequence)
+        if packed:
+            if self.proj_size > 0:
+                return _native.error("LSTM with proj_size > 0 is not supported yet (ONNX LSTM has no projection)")
+        else:
+            self._check_input(input, 3)
         h0 = None
         c0 = None
         if hx is not None:
             if not isinstance(hx, tuple) and not isinstance(hx, list):
                 raise TypeError("LSTM: hx must be a tuple (h_0, c_0)")
-            batched = input.dim() == 3
-            h0 = self._batched_hidden(hx[0], batched, "hx")
-            c0 = self._batched_hidden(hx[1], batched, "cx")
-        out, h_n, c_n = self._forward(input, h0, c0)
+            if packed:
+                h0 = hx[0]
+                c0 = hx[1]
+            else:
+                batched = input.dim() == 3
+                h0 = self._batched_hidden(hx[0], batched, "hx")
+                c0 = self._batched_hidden(hx[1], batched, "cx")
+        if packed:
+            out, h_n, c_n = self._forward_packed(input, h0, c0)
+        else:
+            out, h_n, c_n = self._forward(input, h0, c0)
         return out, (h_n, c_n)
 
 
