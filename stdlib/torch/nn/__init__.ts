@@ -22,6 +22,27 @@ class Parameter:
 _native.register("Parameter", Parameter)
 
 
+class RemovableHandle:
+    """torch.utils.hooks.RemovableHandle: remove() takes the hook out of its
+    module's hooks."""
+    next_id = [0]
+
+    def __init__(self, hooks_dict):
+        self.hooks_dict_ref = hooks_dict
+        self.id = RemovableHandle.next_id[0]
+        RemovableHandle.next_id[0] += 1
+
+    def remove(self):
+        if self.id in self.hooks_dict_ref:
+            del self.hooks_dict_ref[self.id]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, type, value, tb):
+        self.remove()
+
+
 class Module:
     def __init__(self, *args, **kwargs):
         object.__setattr__(self, "training", True)
@@ -90,7 +111,45 @@ class Module:
             object.__delattr__(self, name)
 
     def __call__(self, *args, **kwargs):
-        return _native.call_module(self, args, kwargs)
+        pre = _native.instance_attr(self, "_forward_pre_hooks")
+        post = _native.instance_attr(self, "_forward_hooks")
+        if not pre and not post:
+            return _native.call_module(self, args, kwargs)
+        # PyTorch's _call_impl: a pre-hook may replace the positional
+        # arguments (a non-tuple result is one argument), a hook the output
+        for hook in list(pre.values()) if pre else []:
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        out = _native.call_module(self, args, kwargs)
+        for hook in list(post.values()) if post else []:
+            result = hook(self, args, out)
+            if result is not None:
+                out = result
+        return out
+
+    def _hooks(self, name):
+        hooks = _native.instance_attr(self, name)
+        if hooks is None:
+            hooks = OrderedDict()
+            object.__setattr__(self, name, hooks)
+        return hooks
+
+    def register_forward_pre_hook(self, hook):
+        """hook(module, args) runs before forward; what it returns (not None)
+        replaces the positional arguments."""
+        hooks = self._hooks("_forward_pre_hooks")
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_forward_hook(self, hook):
+        """hook(module, args, output) runs after forward; what it returns
+        (not None) replaces the output."""
+        hooks = self._hooks("_forward_hooks")
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f"Module [{type(self).__name__}] is missing the required \"forward\" function")

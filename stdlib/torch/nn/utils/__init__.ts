@@ -1,3 +1,4 @@
-# torch.nn.utils: packed sequences for the recurrent layers.
+# torch.nn.utils: packed sequences for the recurrent layers, weight norm.
 from torch.nn.utils import rnn
 from torch.nn.utils.rnn import PackedSequence
+from torch.nn.utils.weight_norm import weight_norm, remove_weight_norm
