@@ -202,8 +202,17 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
                                  out_proj_weight, out_proj_bias, training=True, key_padding_mask=None,
                                  need_weights=True, attn_mask=None, use_separate_proj_weight=False,
                                  q_proj_weight=None, k_proj_weight=None, v_proj_weight=None,
-                                 static_k=None, static_v=None, average_attn_weights=True):
+                                 static_k=None, static_v=None, average_attn_weights=True, is_causal=False):
     is_batched = _mha_shape_check(query, key, value, key_padding_mask, attn_mask, num_heads)
+    # PyTorch 2's is_causal hint: without a key padding mask and weights,
+    # the causal mask (top-left aligned, over the final keys) replaces
+    # attn_mask, as its scaled_dot_product_attention(is_causal=True) does
+    if is_causal and attn_mask is None:
+        raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the Transformer "
+                           "module method `generate_square_subsequent_mask` to create this mask.")
+    causal = is_causal and key_padding_mask is None and not need_weights
+    if causal:
+        attn_mask = None
     if not is_batched:
         # unsqueezed once each, so that self-attention stays one product
         q0, k0, v0 = query, key, value
@@ -289,6 +298,8 @@ def multi_head_attention_forward(query, key, value, embed_dim_to_check, num_head
         raise AssertionError(f"expecting key_padding_mask shape of {_tuple_text((bsz, src_len))}, but got "
                              f"{_size_text(key_padding_mask)}")
     mask = _merge_masks(attn_mask, key_padding_mask, num_heads, dt)
+    if causal:
+        mask = T.triu(T.full((tgt_len, src_len), _NEG_INF, dtype=dt), 1)
 
     if not training:
         dropout_p = 0.0
