@@ -94,6 +94,12 @@ class Module:
             return buffers[name]
         if modules is not None and name in modules:
             return modules[name]
+        if modules is not None and "parametrizations" in modules:
+            # torch.nn.utils.parametrize: a parametrized tensor, computed
+            # (PyTorch answers it with a property of a swapped class)
+            parametrizations = modules["parametrizations"]
+            if parametrizations is not None and name in parametrizations:
+                return parametrizations[name]()
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):

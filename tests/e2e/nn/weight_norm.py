@@ -1,7 +1,8 @@
 # torch.nn.utils.weight_norm on Linear (dim 0), Conv1d (dim 1), an LSTM's
 # weight_hh_l0 (dim=None: one norm) and on a Linear whose weight norm is
 # removed again (remove_weight_norm): the parameters weight_g and weight_v
-# come from PyTorch's state_dict and the graph recomputes the weight; a
+# come from PyTorch's state_dict and the graph recomputes the weight;
+# torch.norm_except_dim and torch._weight_norm themselves; a
 # forward pre-hook and a forward hook of the model's own (annotated: called
 # from forward, their parameters are typed as TorchScript types them).
 # tsc2onnx: --dynamic x:0=N --dynamic s:0=N
@@ -40,4 +41,6 @@ class WeightNormed(nn.Module):
             self.lstm.weight_hh_l0_g.fill_(3.0)
 
     def forward(self, x, s):
-        return self.fc(x), self.conv(s), self.lstm(s)[0], self.removed(x), self.hooked(x)
+        norms = (torch.norm_except_dim(s, 2, 1), torch.norm_except_dim(x, 2, -1), torch.norm_except_dim(x[0], 2, 0),
+                 torch._weight_norm(s, torch.norm_except_dim(s, 2, 2) * 0.5, 2))
+        return (self.fc(x), self.conv(s), self.lstm(s)[0], self.removed(x), self.hooked(x)) + norms

@@ -1,4 +1,7 @@
-# torch.nn.utils: packed sequences for the recurrent layers, weight norm.
+# torch.nn.utils: packed sequences for the recurrent layers, weight norm,
+# parametrizations.
 from torch.nn.utils import rnn
 from torch.nn.utils.rnn import PackedSequence
 from torch.nn.utils.weight_norm import weight_norm, remove_weight_norm
+from torch.nn.utils import parametrize
+from torch.nn.utils import parametrizations

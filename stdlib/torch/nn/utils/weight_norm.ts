@@ -10,19 +10,11 @@ __all__ = ["WeightNorm", "weight_norm", "remove_weight_norm"]
 
 
 def norm_except_dim(v, pow=2, dim=0):
-    """The pow-norm of v over every axis but DIM, keeping v's rank; over
-    the whole tensor (0-d) when DIM is -1."""
-    if dim == -1:
-        return v.norm(pow)
-    d = dim % v.dim() if v.dim() > 0 else 0
-    axes = [a for a in range(v.dim()) if a != d]
-    if len(axes) == 0:
-        return v.abs() if pow != 0 else v
-    return v.norm(pow, dim=axes, keepdim=True)
+    return torch.norm_except_dim(v, pow, dim)
 
 
 def _weight_norm(v, g, dim=0):
-    return v * (g / norm_except_dim(v, 2, dim))
+    return torch._weight_norm(v, g, dim)
 
 
 class WeightNorm:
