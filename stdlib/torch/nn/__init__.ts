@@ -957,6 +957,9 @@ class Linear(Module):
             self.register_parameter("bias", None)
         self.reset_parameters()
 
+    def extra_repr(self):
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
     def reset_parameters(self):
         # PyTorch's default: Kaiming-uniform weights with a = sqrt(5), and
         # biases uniform in +-1/sqrt(fan_in)
