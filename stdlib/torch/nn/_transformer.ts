@@ -6,9 +6,10 @@
 # torch._transformer_encoder_layer_fwd) compute what the slow path does,
 # which is what is written here.  One exception: TransformerEncoder turns a
 # batch_first input with a src_key_padding_mask into a nested tensor in
-# eval mode under no_grad, which gives zeros (then the final norm) at the
-# padded positions and drops trailing all-padding columns; here the padded
-# positions are computed as the slow path computes them.
+# eval mode without gradients when its first layer allows, which gives
+# zeros (then the final norm) at the padded positions: so does this (the
+# sequence length kept, as PyTorch 2 keeps it; 1.13 drops trailing
+# columns that are padding in every sequence).
 import copy
 import math
 import _native
@@ -284,12 +285,51 @@ class TransformerEncoder(Module):
     def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
         _check_key_padding_mask(src_key_padding_mask)
         output = src
+        kpm = src_key_padding_mask
+        zeroed = None
+        if self._nested_fast_path(src, mask, kpm):
+            kpm, zeroed = self._nested_masks(src, kpm)
         for mod in self.layers:
-            output = mod(output, src_mask=mask, src_key_padding_mask=src_key_padding_mask,
-                         **_causal_hint("is_causal", is_causal))
+            output = mod(output, src_mask=mask, src_key_padding_mask=kpm, **_causal_hint("is_causal", is_causal))
+        if zeroed is not None:
+            output = torch.where(zeroed.unsqueeze(-1), torch.zeros((), dtype=output.dtype), output)
         if self.norm is not None:
             output = self.norm(output)
         return output
+
+    def _nested_fast_path(self, src, mask, src_key_padding_mask):
+        """PyTorch's conditions (known while compiling; gradients are off in
+        an exported graph) for running the layers on a nested tensor."""
+        first = self.layers[0]
+        if not isinstance(first, TransformerEncoderLayer) or first.norm_first or first.training:
+            return False
+        attn = first.self_attn
+        if not attn.batch_first or not attn._qkv_same_embed_dim or not first.activation_relu_or_gelu:
+            return False
+        if first.norm1.eps != first.norm2.eps or src.dim() != 3 or not self.enable_nested_tensor:
+            return False
+        return src_key_padding_mask is not None and mask is None and attn.num_heads % 2 == 0
+
+    def _nested_masks(self, src, src_key_padding_mask):
+        """The key padding mask the layers see and the positions that come
+        out as zeros.  The nested tensor keeps the first n tokens of each
+        sequence, n its count of unpadded ones; mask_check sends a mask
+        that is not of that form (left-aligned) to the ordinary path."""
+        padded = src_key_padding_mask
+        if padded.dtype != torch.bool:
+            padded = padded != 0
+        counts = padded.logical_not().to(torch.int64).sum(1, keepdim=True)
+        left = torch.arange(src.size(1)).unsqueeze(0) >= counts
+        if not self.mask_check:
+            return left, left
+        aligned = (left == padded).all()
+        kpm = src_key_padding_mask
+        if kpm.dtype != torch.bool:
+            # the nested path drops the padded keys where the ordinary one
+            # adds the float mask
+            dropped = torch.zeros_like(kpm).masked_fill(padded, float("-inf"))
+            kpm = torch.where(aligned, dropped, kpm)
+        return kpm, torch.logical_and(padded, aligned)
 
 
 class TransformerDecoder(Module):

@@ -6,10 +6,8 @@
 # float src_mask and bool memory_mask, a decoder without final norm (its
 # clone of a layer built with activation=nn.GELU() applies relu: PyTorch's
 # TransformerDecoderLayer.__setstate__, which deepcopy calls).
-# The batch_first model has an odd number of heads: with an even number,
-# PyTorch 1.13's eval encoder turns a padded batch into a nested tensor,
-# whose padded positions come out as zeros (here: as the slow path computes
-# them).
+# The batch_first model has an odd number of heads, so its encoder takes
+# the ordinary path (transformer_nested.py has the nested-tensor one).
 # tsc2onnx: --dynamic src:0=S --dynamic src:1=N --dynamic tgt:0=T --dynamic tgt:1=N --dynamic src_kpm:0=N --dynamic src_kpm:1=S --dynamic tgt_kpm:0=N --dynamic tgt_kpm:1=T --dynamic bsrc:0=N --dynamic bsrc:1=S --dynamic btgt:0=N --dynamic btgt:1=T --dynamic smask:0=S --dynamic smask:1=S --dynamic mmask:0=T --dynamic mmask:1=S
 # example: src=randn(5,2,8) tgt=randn(4,2,8) src_kpm=[[False,False,False,False,True],[False,False,False,False,False]] tgt_kpm=[[False,False,False,False],[False,False,True,True]] bsrc=randn(2,5,6) btgt=randn(2,4,6) smask=randn(5,5) mmask=[[False,True,False,False,True],[False,False,False,False,False],[True,True,True,True,False],[False,False,True,False,False]]
 # inputs: src=randn(3,3,8) tgt=randn(6,3,8) src_kpm=[[False,False,True],[False,False,False],[False,True,True]] tgt_kpm=[[False,False,False,False,False,True],[False,False,False,False,False,False],[False,True,True,True,True,True]] bsrc=randn(3,3,6) btgt=randn(3,6,6) smask=randn(3,3) mmask=[[False,True,False],[False,False,False],[True,True,False],[False,False,True],[True,False,True],[False,True,True]]
