@@ -50,6 +50,8 @@ class Module:
         object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers", [])
         object.__setattr__(self, "_modules", {})
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
 
     def __setattr__(self, name, value):
         # torch/nn/modules/module.py's rule: the last assignment wins, in
@@ -134,7 +136,7 @@ class Module:
                 out = result
         return out
 
-    def _hooks(self, name):
+    def _hook_dict(self, name):
         hooks = _native.instance_attr(self, name)
         if hooks is None:
             hooks = OrderedDict()
@@ -144,7 +146,7 @@ class Module:
     def register_forward_pre_hook(self, hook):
         """hook(module, args) runs before forward; what it returns (not None)
         replaces the positional arguments."""
-        hooks = self._hooks("_forward_pre_hooks")
+        hooks = self._hook_dict("_forward_pre_hooks")
         handle = RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle
@@ -152,7 +154,7 @@ class Module:
     def register_forward_hook(self, hook):
         """hook(module, args, output) runs after forward; what it returns
         (not None) replaces the output."""
-        hooks = self._hooks("_forward_hooks")
+        hooks = self._hook_dict("_forward_hooks")
         handle = RemovableHandle(hooks)
         hooks[handle.id] = hook
         return handle
