@@ -38,6 +38,9 @@ Final = _SpecialForm("Final")
 ClassVar = _SpecialForm("ClassVar")
 Literal = _SpecialForm("Literal")
 NamedTuple = _SpecialForm("NamedTuple")
+IO = _SpecialForm("IO")
+BinaryIO = _SpecialForm("BinaryIO")
+TextIO = _SpecialForm("TextIO")
 TYPE_CHECKING = False
 
 

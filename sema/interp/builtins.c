@@ -1307,6 +1307,7 @@ static void install_exceptions(Interp *in, Scope *into)
     k->type_error = exception_class(in, into, "TypeError", k->exception);
     k->value_error = exception_class(in, into, "ValueError", k->exception);
     k->runtime_error = exception_class(in, into, "RuntimeError", k->exception);
+    exception_class(in, into, "OSError", k->exception);
     k->not_implemented_error = exception_class(in, into, "NotImplementedError", k->runtime_error);
     k->assertion_error = exception_class(in, into, "AssertionError", k->exception);
     k->attribute_error = exception_class(in, into, "AttributeError", k->exception);

@@ -783,6 +783,10 @@ Value *interp_lookup_attr(Interp *in, Value *obj, const char *name, Span span)
             return val_cstr(in, obj->u.func->name);
         if (name == in->id.qualname)
             return val_cstr(in, obj->u.func->qualname);
+        if (name == in->id.module_ && obj->u.func->module)
+            return val_cstr(in, obj->u.func->module->name);
+        if (name == in->id.class_)
+            return interp_class_of(in, obj);
         return NULL;
     case VK_BOUND_METHOD:
         if (name == intern(&in->c->names, "__self__"))
