@@ -18,6 +18,7 @@ import torch._impl as T
 import torch._reduce as R
 import torch._index as I
 import torch._random as Rnd
+import torch._layout as L
 
 
 class dtype:
@@ -109,6 +110,9 @@ class Tensor:
 
     def nelement(self):
         return T.numel(self)
+
+    def stride(self, dim=None):
+        return L._stride(self, dim)
 
     def element_size(self):
         return {_native.float64: 8, _native.int64: 8, _native.float32: 4, _native.int32: 4,
