@@ -6,7 +6,8 @@
 # 'xy', as varargs and as a list, of three tensors and of a 0-d one;
 # Tensor.unfold over the last, the first and a middle dimension with
 # steps smaller, equal and larger than the window; Tensor.stride() of
-# contiguous tensors (all strides and one dim's).
+# contiguous tensors (all strides and one dim's); broadcast_tensors,
+# broadcast_shapes, diagonal (offsets and dims), as_strided.
 # tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,4) r=[2,0,1] v=randn(5) w=randn(2)
 # inputs: x=randn(3,4) r=[0,2,1] v=randn(5) w=randn(2)
@@ -36,4 +37,8 @@ class Layout(nn.Module):
             g.unfold(-2, 2, 1), x.unfold(1, 4, 1),
             torch.tensor(e.stride()), torch.tensor([e.stride(0), e.stride(-1), v.stride(0)]),
             torch.tensor(x.sum(0).stride()),
+            torch.broadcast_tensors(x, c.float())[1], torch.broadcast_tensors(v[:4], e[0, 0])[0],
+            torch.diagonal(e, 0, 1, 2), e.diagonal(1), e.diagonal(-1, -1, 0), e[0].diagonal(),
+            torch.as_strided(e, (2, 2), (1, 2), 1), e.as_strided((3, 2), (4, 1)),
+            torch.tensor(torch.broadcast_shapes((2, 1), (3,))),
         )
