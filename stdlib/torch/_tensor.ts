@@ -19,6 +19,7 @@ import torch._reduce as R
 import torch._index as I
 import torch._random as Rnd
 import torch._layout as L
+import torch._linalg
 
 
 class dtype:
