@@ -16,6 +16,8 @@ import torch._index as I
 _OPSET = _native.opset
 _i64 = _native.int64
 _bool = _native.bool_
+_FLOAT_NAMES = {_native.float32: "Float", _native.float64: "Double", _native.float16: "Half",
+                _native.bfloat16: "BFloat16"}
 
 
 # ---- repeat_interleave ------------------------------------------------------
@@ -58,7 +60,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         if input.dim() > 1:
             raise RuntimeError("repeat_interleave only accept 1D vector as repeat")
         if _native.is_floating(T._dtype(input)):
-            raise RuntimeError("repeats has to be Long or Int tensor")
+            raise RuntimeError(f"\"repeat_interleave_cpu\" not implemented for '{_FLOAT_NAMES[T._dtype(input)]}'")
         return _interleave_indices(T._to(input, _i64), output_size)
     x = input
     if dim is None:
@@ -75,7 +77,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if repeats.dim() > 1:
         raise RuntimeError("repeats must be 0-dim or 1-dim tensor")
     if _native.is_floating(T._dtype(repeats)):
-        raise RuntimeError("repeats has to be Long or Int tensor")
+        raise RuntimeError(f"\"repeat_interleave_cpu\" not implemented for '{_FLOAT_NAMES[T._dtype(repeats)]}'")
     reps = T._to(repeats, _i64)
     n_reps = T._static_size(reps, 0) if reps.dim() == 1 else 1
     if reps.dim() == 0 or n_reps == 1:
@@ -110,9 +112,10 @@ def meshgrid(*tensors, indexing=None):
     dt = T._dtype(tensors[0])
     for t in tensors:
         if t.dim() > 1:
+            # PyTorch prints the tensor's values after "got:"; here its rank
             raise RuntimeError(f"torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: {t.dim()}D")
         if T._dtype(t) != dt:
-            raise RuntimeError("torch.meshgrid: Expected all tensors in the tensor list to have the same dtype.")
+            raise RuntimeError("meshgrid expects all tensors to have the same dtype")
     flat = [T.reshape(t, (-1,)) for t in tensors]
     n = len(flat)
     # 'xy' is 'ij' with the first two inputs' axes swapped

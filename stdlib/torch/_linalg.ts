@@ -39,8 +39,7 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     if input.dim() == 0:
         raise RuntimeError("diff expects input to be at least one-dimensional")
     n = T._static_int(n, "n")
-    if n < 0:
-        raise RuntimeError(f"order must be non-negative but got {n}")
+    # a negative n is no difference in PyTorch 1.13 (no check, an empty loop)
     d = T._norm_dim(dim, input.dim())
     for other in (prepend, append):
         if other is not None and other.dim() != input.dim():
