@@ -45,11 +45,14 @@ bool native_pytorch_has(const char *owner, const char *name)
     return bsearch(&key, pytorch_names, N_PYTORCH_NAMES, sizeof key, compare_names) != NULL;
 }
 
-/* The PyTorch name of OWNER nearest to NAME and its distance (99: none). */
-static const char *pytorch_nearest(const char *owner, const char *name, int *dist)
+/* The PyTorch name of OWNER nearest to NAME and its distance (99: none);
+ * *RIVAL says whether a name other than NEAR is at distance NEAR_DIST. */
+static const char *pytorch_nearest(const char *owner, const char *name, int *dist, const char *near,
+                                   int near_dist, bool *rival)
 {
     const char *best = NULL;
     *dist = 99;
+    *rival = false;
     for (int i = 0; i < N_PYTORCH_NAMES; i++) {
         if (strcmp(pytorch_names[i].owner, owner) != 0)
             continue;
@@ -58,6 +61,8 @@ static const char *pytorch_nearest(const char *owner, const char *name, int *dis
             *dist = d;
             best = pytorch_names[i].name;
         }
+        if (d == near_dist && near && strcmp(near, pytorch_names[i].name) != 0)
+            *rival = true;
     }
     return best;
 }
@@ -72,14 +77,15 @@ const char *native_missing_hint(Interp *in, Value *obj, const char *owner, const
         return near ? arena_sprintf(in->arena, "; did you mean '%s%s%s'?", owner ? owner : "", owner ? "." : "",
                                     near) : "";
     int pt_dist;
-    const char *pt_near = pytorch_nearest(pt_owner, name, &pt_dist);
+    bool rival;
     int near_dist = near ? native_edit_distance(name, near) : 99;
+    const char *pt_near = pytorch_nearest(pt_owner, name, &pt_dist, near, near_dist, &rival);
     size_t len = strlen(name);
     int limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
     if (pt_near && pt_dist <= limit && pt_dist < near_dist)
         return arena_sprintf(in->arena, "; did you mean '%s%s%s'? (it exists in PyTorch but is not supported yet)",
                              owner ? owner : "", owner ? "." : "", pt_near);
-    if (pt_near && near && pt_dist == near_dist && strcmp(pt_near, near) != 0)
+    if (rival)
         return "";      /* another PyTorch name as near: which one is meant is not known */
     return near ? arena_sprintf(in->arena, "; did you mean '%s%s%s'?", owner ? owner : "", owner ? "." : "", near)
                 : "";

@@ -7,4 +7,4 @@ import torch.nn.functional as F
 
 class M(nn.Module):
     def forward(self, x):
-        return torch.sofmax(x, 0), x.sofmax(0), torch.histx(x), torch.cdis(x, x), F.relu7(x), torch.linalg.nrm(x)
+        return torch.sofmax(x, 0), x.sofmax(0), torch.histx(x), torch.cdis(x, x), F.relu7(x), torch.linalg.nrm(x), torch.hist(x)
