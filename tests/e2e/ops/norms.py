@@ -16,7 +16,6 @@ from torch import nn
 
 class Norms(nn.Module):
     def forward(self, x: torch.Tensor, y: torch.Tensor, b: torch.Tensor):
-        ln = torch.linalg
         bits = torch.tensor([True, False, False, True])
         return (
             torch.diff(x), x.diff(dim=0), torch.diff(y, n=2), torch.diff(y, n=0), torch.diff(y, n=7),
@@ -25,13 +24,13 @@ class Norms(nn.Module):
             torch.cdist(x, y), torch.cdist(y, x, p=1), torch.cdist(x, y, p=0), torch.cdist(x, y, p=float("inf")),
             torch.cdist(x, y, 0.5), torch.cdist(x, y, p=3.0), torch.cdist(b, y),
             torch.cdist(b.unsqueeze(0), b[:1], compute_mode="donot_use_mm_for_euclid_dist"),
-            ln.vector_norm(x), ln.vector_norm(y, 1), ln.vector_norm(y, float("inf"), dim=1),
-            ln.vector_norm(y, float("-inf"), dim=0, keepdim=True), ln.vector_norm(y, 0, dim=(0, 1)),
-            ln.vector_norm(b, -1, dim=(2, 0)), ln.vector_norm(b, 3.5, keepdim=True),
-            ln.vector_norm(b, dtype=torch.float64),
-            ln.matrix_norm(y), ln.matrix_norm(b, 1), ln.matrix_norm(b, -1, keepdim=True),
-            ln.matrix_norm(b, float("inf")), ln.matrix_norm(b, float("-inf"), dim=(2, 0)),
-            ln.matrix_norm(b, "fro", dim=(-1, 0), keepdim=True), ln.matrix_norm(y, 1, dtype=torch.float64),
-            ln.norm(b), ln.norm(y, 1), ln.norm(x, float("inf")), ln.norm(b, 3, dim=1), ln.norm(b, 1, dim=(0, 2)),
-            ln.norm(y, "fro"), ln.norm(b, dim=(1, 2), keepdim=True),
+            torch.linalg.vector_norm(x), torch.linalg.vector_norm(y, 1), torch.linalg.vector_norm(y, float("inf"), dim=1),
+            torch.linalg.vector_norm(y, float("-inf"), dim=0, keepdim=True), torch.linalg.vector_norm(y, 0, dim=(0, 1)),
+            torch.linalg.vector_norm(b, -1, dim=(2, 0)), torch.linalg.vector_norm(b, 3.5, keepdim=True),
+            torch.linalg.vector_norm(b, dtype=torch.float64),
+            torch.linalg.matrix_norm(y), torch.linalg.matrix_norm(b, 1), torch.linalg.matrix_norm(b, -1, keepdim=True),
+            torch.linalg.matrix_norm(b, float("inf")), torch.linalg.matrix_norm(b, float("-inf"), dim=(2, 0)),
+            torch.linalg.matrix_norm(b, "fro", dim=(-1, 0), keepdim=True), torch.linalg.matrix_norm(y, 1, dtype=torch.float64),
+            torch.linalg.norm(b), torch.linalg.norm(y, 1), torch.linalg.norm(x, float("inf")), torch.linalg.norm(b, 3, dim=1), torch.linalg.norm(b, 1, dim=(0, 2)),
+            torch.linalg.norm(y, "fro"), torch.linalg.norm(b, dim=(1, 2), keepdim=True),
         )
