@@ -10,6 +10,10 @@
 # contiguous layout, from offset 0 unless told otherwise.
 import onnx
 import _native
+
+# torch's names (Tensor.unfold is a method only: torch.unfold does not exist)
+__all__ = ["repeat_interleave", "meshgrid", "broadcast_tensors", "broadcast_shapes", "as_strided", "diagonal",
+           "unsafe_chunk", "unsafe_split", "unsafe_split_with_sizes", "split_with_sizes"]
 import torch._impl as T
 import torch._index as I
 
