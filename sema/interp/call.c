@@ -1199,7 +1199,7 @@ Value *interp_getattr(Interp *in, Value *obj, const char *name, Span span)
     const char *owner = obj->kind == VK_MODULE ? obj->u.module->name
                         : obj->kind == VK_CLASS ? obj->u.cls->name : val_type_name(in, obj);
     /* a function PyTorch has and the torch API here does not yet */
-    const char *pt_owner = native_pytorch_owner(obj);
+    const char *pt_owner = native_pytorch_owner(in, obj);
     if (pt_owner && native_pytorch_has(pt_owner, name))
         return interp_error(in, span, "%s.%s exists in PyTorch but is not supported yet", pt_owner, name);
     const char *hint = native_missing_hint(in, obj, owner, name);

@@ -613,7 +613,7 @@ static Value *module_attr(Interp *in, Value *mv, const char *attr, Span span, in
     Value *sub = module_exists(in, full) ? import_chain(in, full, span) : NULL;
     if (sub || in->exc)
         return sub;
-    const char *pt_owner = native_pytorch_owner(mv);
+    const char *pt_owner = native_pytorch_owner(in, mv);
     if (pt_owner && native_pytorch_has(pt_owner, attr))
         return interp_error(in, span, "%s.%s exists in PyTorch but is not supported yet", pt_owner, attr);
     const char *near = native_suggest_attr(in, mv, attr);

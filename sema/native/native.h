@@ -27,12 +27,12 @@ const char *native_nearest_name(const char *name, const char *const *names, int 
 const char *native_suggest_attr(Interp *in, Value *obj, const char *name);
 /* A name NAME that OBJ lacks, for the torch API (pytorch_names.c): the
  * owner PyTorch spells OBJ as ("torch.nn.functional", "Tensor") when OBJ is
- * a stdlib module or a tensor, else NULL; whether PyTorch has OWNER.NAME;
+ * a stdlib module, a tensor or the Tensor class, else NULL; whether PyTorch has OWNER.NAME;
  * and the "; did you mean ..." of an error (or ""), given only for a name
  * PyTorch does not have, naming a PyTorch name the compiler lacks when
  * that is strictly nearer and nothing when it is as near; the name
  * suggested is OWNER.X, or X when OWNER is NULL. */
-const char *native_pytorch_owner(Value *obj);
+const char *native_pytorch_owner(Interp *in, Value *obj);
 bool native_pytorch_has(const char *owner, const char *name);
 const char *native_missing_hint(Interp *in, Value *obj, const char *owner, const char *name);
 /* The natives of native_tensor.c (its table), and what it sets up besides

@@ -30,10 +30,12 @@ static int compare_names(const void *a, const void *b)
     return c ? c : strcmp(x->name, y->name);
 }
 
-const char *native_pytorch_owner(Value *obj)
+const char *native_pytorch_owner(Interp *in, Value *obj)
 {
     if (obj->kind == VK_TENSOR)
         return "Tensor";
+    if (obj->kind == VK_CLASS && in->cls.tensor && obj->u.cls == in->cls.tensor->u.cls)
+        return "Tensor";        /* torch.Tensor.stft */
     if (obj->kind == VK_MODULE && obj->u.module->path[0] == '<')
         return obj->u.module->name;
     return NULL;
@@ -69,7 +71,7 @@ static const char *pytorch_nearest(const char *owner, const char *name, int *dis
 
 const char *native_missing_hint(Interp *in, Value *obj, const char *owner, const char *name)
 {
-    const char *pt_owner = native_pytorch_owner(obj);
+    const char *pt_owner = native_pytorch_owner(in, obj);
     if (pt_owner && native_pytorch_has(pt_owner, name))
         return "";
     const char *near = native_suggest_attr(in, obj, name);

@@ -7,4 +7,4 @@ import torch.nn.functional as F
 
 class M(nn.Module):
     def forward(self, x):
-        return torch.histc(x), x.stft(4), F.gumbel_softmax(x), torch.fft.fft(x), torch.linalg.svd(x), torch.special.i1(x)
+        return torch.histc(x), x.stft(4), F.gumbel_softmax(x), torch.fft.fft(x), torch.linalg.svd(x), torch.special.i1(x), torch.Tensor.stft(x, 4)
