@@ -57,7 +57,6 @@ def _interleave_indices(reps, output_size):
         onnx.ReduceSum(T._to(below, _i64), axes=[1], keepdims=0)
 
 
-@T._method
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if repeats is None:
         # repeat_interleave(repeats): the indices 0.. each repeated

@@ -112,6 +112,10 @@ class Tensor:
     def nelement(self):
         return T.numel(self)
 
+    def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+        # repeats is required: torch.repeat_interleave(r) has no method form
+        return L.repeat_interleave(self, repeats, dim, output_size=output_size)
+
     def stride(self, dim=None):
         return L._stride(self, dim)
 
