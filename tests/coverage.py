@@ -441,7 +441,7 @@ def case_files():
     for d, subdirs, files in os.walk(CASES):
         subdirs[:] = sorted(s for s in subdirs if not (d == CASES and s in SKIP_DIRS))
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith(".py") and not f.startswith("_"):  # _x.py: helpers the cases import
                 path = os.path.join(d, f)
                 with open(path, encoding="utf-8") as fh:
                     out.append((os.path.relpath(path, ROOT), _code(fh.read())))
