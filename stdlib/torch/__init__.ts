@@ -10,6 +10,8 @@ from torch._reduce import *
 from torch._reduce import _weight_norm
 from torch._index import *
 from torch._random import *
+from torch._layout import *
+from torch._linalg import *
 from torch._tensor import Tensor, Size, dtype
 from torch._ops import ops
 import torch._scalar
