@@ -68,10 +68,14 @@ CASES = [tv(n) for n in (
     tv("vit_h_14", "%s.vit_h_14(image_size=56)" % TV, inputs={"x": (1, 3, 56, 56)}),
 ] + [tv(n, "%s.segmentation.%s(weights_backbone=None)" % (TV, n)) for n in (
     "deeplabv3_mobilenet_v3_large", "deeplabv3_resnet50", "deeplabv3_resnet101",
-    "fcn_resnet50", "fcn_resnet101", "lraspp_mobilenet_v3_large")] + [
+    "fcn_resnet50", "fcn_resnet101")] + [
+    tv("lraspp_mobilenet_v3_large", "%s.segmentation.lraspp_mobilenet_v3_large(weights_backbone=None)" % TV,
+       inputs={"input": IMG["x"]}),
+] + [
     tv(n, "%s.video.%s()" % (TV, n), inputs={"x": (1, 3, 4, 32, 32)}) for n in ("r3d_18", "mc3_18", "r2plus1d_18")
 ] + [
-    tv("s3d", "%s.video.s3d()" % TV, inputs={"x": (1, 3, 8, 64, 64)}),
+    # s3d's classifier pools 2x7x7: its smallest input is 16 frames of 224x224
+    tv("s3d", "%s.video.s3d()" % TV, inputs={"x": (1, 3, 16, 224, 224)}),
     tv("mvit_v1_b", "%s.video.mvit_v1_b()" % TV, inputs={"x": (1, 3, 16, 224, 224)}),
     tv("mvit_v2_s", "%s.video.mvit_v2_s()" % TV, inputs={"x": (1, 3, 16, 224, 224)}),
 ] + [
@@ -96,7 +100,8 @@ CASES = [tv(n) for n in (
     ("hdemucs_high", "torchaudio.models.hdemucs_high(sources=['a', 'b'])", {"input": (1, 2, 1024)},
      1e-3, 1e-4),
     ("wavernn", "torchaudio.models.WaveRNN(upsample_scales=[5, 5, 8], n_classes=256, hop_length=200)",
-     {"waveform": (1, 1, 800), "specgram": (1, 1, 128, 6)}, 1e-3, 1e-4),
+     # waveform: (frames - 2 * ((kernel_size - 1) // 2)) * hop_length samples
+     {"waveform": (1, 1, 400), "specgram": (1, 1, 128, 6)}, 1e-3, 1e-4),
 ]
 
 SANITIZED_SET = ("resnet18", "mobilenet_v3_small", "squeezenet1_1", "wav2letter")

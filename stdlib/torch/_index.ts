@@ -397,18 +397,44 @@ def split(tensor, split_size_or_sections, dim=0):
 
 
 @T._method
-def tensor_split(input, indices_or_sections, dim=0):
+def tensor_split(input, indices_or_sections=None, dim=0, *, sections=None, indices=None,
+                 tensor_indices_or_sections=None):
+    # PyTorch's overloads: by position, or one of sections=, indices=,
+    # tensor_indices_or_sections= by keyword
+    given = [a for a in (indices_or_sections, sections, indices, tensor_indices_or_sections) if a is not None]
+    if len(given) != 1:
+        raise TypeError("tensor_split() expects one of indices_or_sections, sections, indices or "
+                        "tensor_indices_or_sections")
+    indices_or_sections = given[0]
+    if _native.is_tensor(indices_or_sections):
+        t = indices_or_sections
+        if T._dtype(t) != _i64 or t.dim() > 1:
+            raise RuntimeError("tensor_split expected tensor_indices_or_sections to have dtype of long, but "
+                               f"got {t.dtype}" if T._dtype(t) != _i64 else
+                               "tensor_split expected tensor_indices_or_sections to be a zero-dimensional or "
+                               f"one-dimensional tensor, but got a tensor with {t.dim()} dims")
+        values = _native.tolist(t)
+        if values is None:
+            return T._error("tensor_split() with sections or indices known only when the graph runs is not "
+                            "supported yet")
+        indices_or_sections = values
     d = T._norm_dim(dim, input.dim())
-    n = T._static_size(input, d)
-    if n is None:
-        return T._error("tensor_split() of a dimension whose size is known only at run time is not supported yet")
     if isinstance(indices_or_sections, int):
         k = indices_or_sections
+        if k <= 0:
+            raise RuntimeError(f"number of sections must be larger than 0, got {k}")
+        n = T._static_size(input, d)
+        if n is None:
+            return T._error("tensor_split() into sections of a dimension whose size is known only at run time "
+                            "is not supported yet")
         sizes = [n // k + (1 if i < n % k else 0) for i in range(k)]
-    else:
-        cuts = [0] + list(indices_or_sections) + [n]
-        sizes = [max(0, cuts[i + 1] - cuts[i]) for i in range(len(cuts) - 1)]
-    return _split_pieces(input, sizes, d)
+        return _split_pieces(input, sizes, d)
+    # indices: piece i is input[..., cuts[i]:cuts[i + 1]] sliced as Python
+    # slices (negative indices wrap, both ends clamp), so decreasing indices
+    # give empty and overlapping pieces, as in PyTorch
+    cuts = [0] + list(indices_or_sections) + [None]
+    lead = (slice(None),) * d
+    return tuple(input[lead + (slice(cuts[i], cuts[i + 1]),)] for i in range(len(cuts) - 1))
 
 
 @T._method
