@@ -28,7 +28,9 @@ typedef struct Row {
     const char **cells;         /* per output, or NULL with NOTE */
     const char *note;           /* "trace rejects this shape", "script fails: ..." */
     bool diverges;
+    const char *verdict;        /* for a divergence: what the trace does wrong */
     const char *detail;         /* for a divergence: the outputs that differ */
+    const char *cause;          /* for a divergence: "at f.py:12, f.py:14" (the specializations) */
 } Row;
 
 typedef struct Compare {
@@ -39,6 +41,7 @@ typedef struct Compare {
     Weights *ws, *wt;
     IrModel *script, *trace;
     bool dynamic;               /* the script graph takes other sizes */
+    bool trace_dynamic;         /* the trace graph too (not --static-shapes) */
     CompareInput *inputs;       /* indexed like the script graph's inputs */
     int n_inputs;
     Evaluator ev;
@@ -92,13 +95,16 @@ static int build_script(Compare *k)
     return k->script ? EXIT_OK : rc;
 }
 
-/* The trace graph: the examples' sizes, specialized and folded. */
+/* The trace graph, specialized and folded: with the script graph's
+ * dynamic axes (the trace as deployed with dynamic axes), or with
+ * --static-shapes the examples' sizes (and --dynamic). */
 static int build_trace(Compare *k)
 {
     compiler_init(&k->ct, stderr);
     k->ct_ready = true;
+    k->trace_dynamic = k->dynamic && !k->o->static_shapes;
     int rc;
-    IrModel *base = compile_for_compare(&k->ct, k->o, false, &k->wt, &rc);
+    IrModel *base = compile_for_compare(&k->ct, k->o, k->trace_dynamic, &k->wt, &rc);
     if (!base)
         return rc;
     int n = base->graph->inputs.len;
@@ -357,6 +363,54 @@ static int check_example(Compare *k)
     return rc;
 }
 
+/* The trace failed (or rejected the input) where the script ran: a
+ * divergence. */
+static void trace_failed(Compare *k, Row *row, bool rejected, const char *err)
+{
+    row->diverges = true;
+    if (rejected) {
+        row->note = "trace rejects this shape";
+        row->verdict = "the trace rejects an input the script accepts";
+    } else {
+        row->note = arena_sprintf(k->a, "trace fails: %s", first_line_of(k->a, err));
+        row->verdict = "the trace fails on an input the script accepts";
+    }
+    row->detail = arena_sprintf(k->a, "  %s\n", err);
+}
+
+/* --static-shapes (or a script graph of the examples' sizes): a trace that
+ * rejects another shape is not a divergence; it says so. */
+static void try_static(Compare *k, Row *row, const Candidate *c, EvalValue **values, EvalValue **s, EvalValue **t)
+{
+    const char *err;
+    bool rejected;
+    int ns = k->script->graph->outputs.len;
+    if (!evaluate(k, k->trace, values, t, &err, &rejected) && (rejected || c->reshaped)) {
+        row->note = rejected ? "trace rejects this shape"
+                             : arena_sprintf(k->a, "trace rejects this shape (%s)", first_line_of(k->a, err));
+    } else if (!evaluate(k, k->script, values, s, &err, &rejected)) {
+        row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
+    } else if (!t[0] && ns > 0) {
+        trace_failed(k, row, false, err);
+    } else {
+        compare_outputs(k, row, s, t);
+    }
+}
+
+/* The trace with the script's dynamic axes: whatever the script accepts,
+ * the trace must give the same outputs for. */
+static void try_dynamic(Compare *k, Row *row, EvalValue **values, EvalValue **s, EvalValue **t)
+{
+    const char *err;
+    bool rejected;
+    if (!evaluate(k, k->script, values, s, &err, &rejected))
+        row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
+    else if (!evaluate(k, k->trace, values, t, &err, &rejected))
+        trace_failed(k, row, rejected, err);
+    else
+        compare_outputs(k, row, s, t);
+}
+
 /* One candidate: a row of the table. */
 static Row *try_candidate(Compare *k, const Candidate *c)
 {
@@ -367,20 +421,10 @@ static Row *try_candidate(Compare *k, const Candidate *c)
     EvalValue **s = calloc((size_t)ns + 1, sizeof *s), **t = calloc((size_t)ns + 1, sizeof *t);
     for (int i = 0; i < k->n_inputs; i++)
         values[i] = i == c->input ? c->value : k->inputs[i].value;
-    const char *err;
-    bool rejected;
-    if (!evaluate(k, k->trace, values, t, &err, &rejected) && (rejected || c->reshaped)) {
-        row->note = rejected ? "trace rejects this shape"
-                             : arena_sprintf(k->a, "trace rejects this shape (%s)", first_line_of(k->a, err));
-    } else if (!evaluate(k, k->script, values, s, &err, &rejected)) {
-        row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
-    } else if (!t[0] && ns > 0) {
-        row->note = arena_sprintf(k->a, "trace fails: %s", first_line_of(k->a, err));
-        row->diverges = true;
-        row->detail = arena_sprintf(k->a, "  the trace fails where the script runs: %s\n", err);
-    } else {
-        compare_outputs(k, row, s, t);
-    }
+    if (k->trace_dynamic)
+        try_dynamic(k, row, values, s, t);
+    else
+        try_static(k, row, c, values, s, t);
     release_outputs(s, ns);
     release_outputs(t, ns);
     free(s);
@@ -579,8 +623,9 @@ static int search(Compare *k)
             printf("(other sizes were not tried: the script graph takes only the examples' sizes)\n");
         return EXIT_OK;
     }
-    printf("\ndivergence: the trace gives other outputs than the script for %s:\n%s", found->label,
-           found_row->detail);
+    printf("\ndivergence: %s for %s:\n%s",
+           found_row->verdict ? found_row->verdict : "the trace gives other outputs than the script",
+           found->label, found_row->detail);
     if (!print_counterexample(k, found))
         return EXIT_IO;
     explain(k, found);
