@@ -28,7 +28,7 @@ typedef struct Row {
     const char **cells;         /* per output, or NULL with NOTE */
     const char *note;           /* "trace rejects this shape", "script fails: ..." */
     bool diverges;
-    const char *verdict;        /* for a divergence: what the trace does wrong */
+    const char *verdict;        /* for a divergence: what the trace does wrong ("%s" the input set) */
     const char *detail;         /* for a divergence: the outputs that differ */
     const char *cause;          /* for a divergence: "at f.py:12, f.py:14" (the specializations) */
 } Row;
@@ -370,10 +370,10 @@ static void trace_failed(Compare *k, Row *row, bool rejected, const char *err)
     row->diverges = true;
     if (rejected) {
         row->note = "trace rejects this shape";
-        row->verdict = "the trace rejects an input the script accepts";
+        row->verdict = "the trace rejects %s, which the script accepts";
     } else {
         row->note = arena_sprintf(k->a, "trace fails: %s", first_line_of(k->a, err));
-        row->verdict = "the trace fails on an input the script accepts";
+        row->verdict = "the trace fails on %s, which the script accepts";
     }
     row->detail = arena_sprintf(k->a, "  %s\n", err);
 }
@@ -623,9 +623,8 @@ static int search(Compare *k)
             printf("(other sizes were not tried: the script graph takes only the examples' sizes)\n");
         return EXIT_OK;
     }
-    printf("\ndivergence: %s for %s:\n%s",
-           found_row->verdict ? found_row->verdict : "the trace gives other outputs than the script",
-           found->label, found_row->detail);
+    const char *verdict = found_row->verdict ? found_row->verdict : "the trace gives other outputs than the script for %s";
+    printf("\ndivergence: %s:\n%s", arena_sprintf(k->a, verdict, found->label), found_row->detail);
     if (!print_counterexample(k, found))
         return EXIT_IO;
     explain(k, found);
