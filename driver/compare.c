@@ -477,6 +477,8 @@ static void print_table(const Compare *k)
             print_padded(row->cells[j], j + 1 < n ? w[j] + 2 : 0);
         if (row->note)
             fputs(row->note, stdout);
+        if (row->cause)
+            printf("  %s", row->cause);
         putchar('\n');
     }
     free(w);
@@ -528,9 +530,15 @@ static int by_place(const void *pa, const void *pb)
     return a->kind > b->kind ? -1 : a->kind < b->kind;
 }
 
-/* Notes at the source lines whose specialization differs between EX and
- * CE; returns how many. */
-static int print_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, const char *label)
+/* A place whose specialization differs between the example and the
+ * counterexample: its records in each (NULL where not reached). */
+typedef struct Cause {
+    const SpecRecord *r, *on_example, *on_candidate;
+} Cause;
+
+/* The places whose specialization differs between EX and CE, in source
+ * order, onto OUT (Cause *). */
+static void find_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, PtrVec *out)
 {
     PtrVec all = {0};
     for (int i = 0; i < ex->records.len; i++)
@@ -542,10 +550,6 @@ static int print_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, 
     }
     if (all.len > 1)
         qsort(all.items, (size_t)all.len, sizeof(void *), by_place);
-    Diag d;
-    diag_init(&d, &k->cs.sources, stdout);
-    d.last_printed = true;      /* the notes follow the divergence printed above */
-    int n = 0;
     for (int i = 0; i < all.len; i++) {
         const SpecRecord *r = all.items[i];
         const SpecRecord *a = opt_spec_find(ex, r->kind, r->span), *b = opt_spec_find(ce, r->kind, r->span);
@@ -553,21 +557,56 @@ static int print_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, 
             continue;
         if (r->kind == SPEC_BRANCH && !(a && a->input_dependent) && !(b && b->input_dependent))
             continue;   /* a branch on frozen numbers: told at the conversion */
-        const char *was = a ? opt_spec_summary(k->a, a) : "not reached", *now = b ? opt_spec_summary(k->a, b) : "not reached";
+        Cause *c = arena_alloc(k->a, sizeof *c);
+        *c = (Cause){r, a, b};
+        ptrvec_push(k->a, out, c);
+    }
+}
+
+/* "(specialized at f.py:12, f.py:14)" for the table's row, or NULL. */
+static const char *causes_text(Compare *k, const PtrVec *causes)
+{
+    const char *s = NULL;
+    for (int i = 0; i < causes->len; i++) {
+        const SpecRecord *r = ((const Cause *)causes->items[i])->r;
+        const SourceFile *f = r->span.file >= 0 ? source_file(&k->cs.sources, r->span.file) : NULL;
+        if (!f)
+            continue;
+        int line, col;
+        source_line_col(f, r->span.start, &line, &col);
+        const char *place = arena_sprintf(k->a, "%s:%d", f->path, line);
+        if (s && strstr(s, place))
+            continue;
+        s = s ? arena_sprintf(k->a, "%s, %s", s, place) : place;
+    }
+    return s ? arena_sprintf(k->a, "(specialized at %s)", s) : NULL;
+}
+
+/* A note at each place of CAUSES: what it did on the example and with
+ * LABEL. */
+static void print_causes(Compare *k, const PtrVec *causes, const char *label)
+{
+    Diag d;
+    diag_init(&d, &k->cs.sources, stdout);
+    d.last_printed = true;      /* the notes follow the divergence printed above */
+    for (int i = 0; i < causes->len; i++) {
+        const Cause *c = causes->items[i];
+        const SpecRecord *r = c->r;
+        const char *was = c->on_example ? opt_spec_summary(k->a, c->on_example) : "not reached";
+        const char *now = c->on_candidate ? opt_spec_summary(k->a, c->on_candidate) : "not reached";
         Span line = r->span;
         const char *text = opt_spec_source(k->a, &k->cs.sources, r->span);
         if (r->kind != SPEC_CONVERSION && line.end - line.start > strlen(text))
             line.end = line.start + (uint32_t)strlen(text);
         diag_note(&d, line, "%s: %s on the example, %s with %s", opt_spec_subject(k->a, &k->cs.sources, r), was,
                   now, label);
-        n++;
     }
-    return n;
 }
 
 /* Why the candidate diverges: the script graph specialized on the example
- * and on the candidate, compared location by location. */
-static void explain(Compare *k, const Candidate *c)
+ * and on the candidate, compared location by location.  False when it
+ * could not be specialized on both. */
+static bool explain(Compare *k, const Candidate *c, PtrVec *causes)
 {
     EvalValue **values = calloc((size_t)k->n_inputs + 1, sizeof *values);
     for (int i = 0; i < k->n_inputs; i++)
@@ -578,13 +617,22 @@ static void explain(Compare *k, const Candidate *c)
     values[c->input] = c->value;
     ok = ok && driver_trace(&k->cs, k->o, k->script, values, &ce, false, &rc) != NULL;
     free(values);
-    if (!ok) {
+    if (ok)
+        find_causes(k, &ex, &ce, causes);
+    return ok;
+}
+
+/* The notes under the counterexample. */
+static void print_explanation(Compare *k, const Candidate *c, bool explained, const PtrVec *causes)
+{
+    if (!explained) {
         printf("(the script graph could not be specialized on both input sets to find the cause)\n");
         return;
     }
     printf("the trace's specializations that differ for this input:\n");
-    if (print_causes(k, &ex, &ce, c->label) == 0)
+    if (causes->len == 0)
         printf("  none: the trace's constants (sizes or values fixed on the examples) cause it\n");
+    print_causes(k, causes, c->label);
 }
 
 /* Loops of the candidates may run much longer than the example's, but a
@@ -601,7 +649,7 @@ static int search(Compare *k)
     int nt = compare_thresholds(k->script->graph, thresholds, 16);
     compare_candidates(k->a, k->o, k->inputs, k->n_inputs, thresholds, nt, &k->candidates);
     const Candidate *found = NULL;
-    const Row *found_row = NULL;
+    Row *found_row = NULL;
     int rejected = 0;
     for (int i = 0; i < k->candidates.len && !found; i++) {
         const Candidate *c = k->candidates.items[i];
@@ -613,6 +661,10 @@ static int search(Compare *k)
             found_row = row;
         }
     }
+    PtrVec causes = {0};
+    bool explained = found && explain(k, found, &causes);
+    if (explained)
+        found_row->cause = causes_text(k, &causes);
     print_table(k);
     if (!found) {
         printf("\nno divergence: the trace agrees with the script on the %d input sets tried", k->rows.len);
@@ -627,7 +679,7 @@ static int search(Compare *k)
     printf("\ndivergence: %s:\n%s", arena_sprintf(k->a, verdict, found->label), found_row->detail);
     if (!print_counterexample(k, found))
         return EXIT_IO;
-    explain(k, found);
+    print_explanation(k, found, explained, &causes);
     return EXIT_DIVERGENCE;
 }
 
