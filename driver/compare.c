@@ -3,16 +3,18 @@
  *
  * Two graphs are built: the script graph, with every input axis a symbol
  * so that it takes other sizes (when sema cannot build it so, the
- * examples' sizes), and the trace graph, the script graph of the examples'
- * sizes (and --dynamic) specialized on the examples and folded, as
- * --trace writes it.  Both run in the evaluator: on the examples they must
- * agree (else it is a compiler bug, said so, exit 1); then the input sets
- * of driver/compare_inputs.c are tried in order until one gives different
- * outputs.  The table of what was tried goes to standard output, then the
- * first counterexample as --example options and the source lines whose
- * specialization differs between the example and the counterexample (both
- * specialized from the script graph).  Exit 3 when a divergence is found,
- * 0 when none is. */
+ * examples' sizes), and the trace graph, the script graph with the same
+ * dynamic axes (the trace as deployed with dynamic axes; with
+ * --static-shapes the examples' sizes and --dynamic) specialized on the
+ * examples and folded, as --trace writes it.  Both run in the evaluator:
+ * on the examples they must agree (else it is a compiler bug, said so,
+ * exit 1); then the input sets of driver/compare_inputs.c are tried in
+ * order until one gives different outputs, or the trace fails on one the
+ * script runs.  The table of what was tried goes to standard output,
+ * then the first counterexample as --example options and the source lines
+ * whose specialization differs between the example and the counterexample
+ * (both specialized from the script graph).  Exit 3 when a divergence is
+ * found, 0 when none is. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@ typedef struct Row {
     bool diverges;
     const char *verdict;        /* for a divergence: what the trace does wrong ("%s" the input set) */
     const char *detail;         /* for a divergence: the outputs that differ */
-    const char *cause;          /* for a divergence: "at f.py:12, f.py:14" (the specializations) */
+    const char *cause;          /* for a divergence: "(specialized at f.py:12, f.py:14)" */
 } Row;
 
 typedef struct Compare {
