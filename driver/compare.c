@@ -3,16 +3,18 @@
  *
  * Two graphs are built: the script graph, with every input axis a symbol
  * so that it takes other sizes (when sema cannot build it so, the
- * examples' sizes), and the trace graph, the script graph of the examples'
- * sizes (and --dynamic) specialized on the examples and folded, as
- * --trace writes it.  Both run in the evaluator: on the examples they must
- * agree (else it is a compiler bug, said so, exit 1); then the input sets
- * of driver/compare_inputs.c are tried in order until one gives different
- * outputs.  The table of what was tried goes to standard output, then the
- * first counterexample as --example options and the source lines whose
- * specialization differs between the example and the counterexample (both
- * specialized from the script graph).  Exit 3 when a divergence is found,
- * 0 when none is. */
+ * examples' sizes), and the trace graph, the script graph with the same
+ * dynamic axes (the trace as deployed with dynamic axes; with
+ * --static-shapes the examples' sizes and --dynamic) specialized on the
+ * examples and folded, as --trace writes it.  Both run in the evaluator:
+ * on the examples they must agree (else it is a compiler bug, said so,
+ * exit 1); then the input sets of driver/compare_inputs.c are tried in
+ * order until one gives different outputs, or the trace fails on one the
+ * script runs.  The table of what was tried goes to standard output,
+ * then the first counterexample as --example options and the source lines
+ * whose specialization differs between the example and the counterexample
+ * (both specialized from the script graph).  Exit 3 when a divergence is
+ * found, 0 when none is. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +30,9 @@ typedef struct Row {
     const char **cells;         /* per output, or NULL with NOTE */
     const char *note;           /* "trace rejects this shape", "script fails: ..." */
     bool diverges;
+    const char *verdict;        /* for a divergence: what the trace does wrong ("%s" the input set) */
     const char *detail;         /* for a divergence: the outputs that differ */
+    const char *cause;          /* for a divergence: "(specialized at f.py:12, f.py:14)" */
 } Row;
 
 typedef struct Compare {
@@ -39,6 +43,7 @@ typedef struct Compare {
     Weights *ws, *wt;
     IrModel *script, *trace;
     bool dynamic;               /* the script graph takes other sizes */
+    bool trace_dynamic;         /* the trace graph too (not --static-shapes) */
     CompareInput *inputs;       /* indexed like the script graph's inputs */
     int n_inputs;
     Evaluator ev;
@@ -92,13 +97,16 @@ static int build_script(Compare *k)
     return k->script ? EXIT_OK : rc;
 }
 
-/* The trace graph: the examples' sizes, specialized and folded. */
+/* The trace graph, specialized and folded: with the script graph's
+ * dynamic axes (the trace as deployed with dynamic axes), or with
+ * --static-shapes the examples' sizes (and --dynamic). */
 static int build_trace(Compare *k)
 {
     compiler_init(&k->ct, stderr);
     k->ct_ready = true;
+    k->trace_dynamic = k->dynamic && !k->o->static_shapes;
     int rc;
-    IrModel *base = compile_for_compare(&k->ct, k->o, false, &k->wt, &rc);
+    IrModel *base = compile_for_compare(&k->ct, k->o, k->trace_dynamic, &k->wt, &rc);
     if (!base)
         return rc;
     int n = base->graph->inputs.len;
@@ -357,6 +365,54 @@ static int check_example(Compare *k)
     return rc;
 }
 
+/* The trace failed (or rejected the input) where the script ran: a
+ * divergence. */
+static void trace_failed(Compare *k, Row *row, bool rejected, const char *err)
+{
+    row->diverges = true;
+    if (rejected) {
+        row->note = "trace rejects this shape";
+        row->verdict = "the trace rejects %s, which the script accepts";
+    } else {
+        row->note = arena_sprintf(k->a, "trace fails: %s", first_line_of(k->a, err));
+        row->verdict = "the trace fails on %s, which the script accepts";
+    }
+    row->detail = arena_sprintf(k->a, "  %s\n", err);
+}
+
+/* --static-shapes (or a script graph of the examples' sizes): a trace that
+ * rejects another shape is not a divergence; it says so. */
+static void try_static(Compare *k, Row *row, const Candidate *c, EvalValue **values, EvalValue **s, EvalValue **t)
+{
+    const char *err;
+    bool rejected;
+    int ns = k->script->graph->outputs.len;
+    if (!evaluate(k, k->trace, values, t, &err, &rejected) && (rejected || c->reshaped)) {
+        row->note = rejected ? "trace rejects this shape"
+                             : arena_sprintf(k->a, "trace rejects this shape (%s)", first_line_of(k->a, err));
+    } else if (!evaluate(k, k->script, values, s, &err, &rejected)) {
+        row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
+    } else if (!t[0] && ns > 0) {
+        trace_failed(k, row, false, err);
+    } else {
+        compare_outputs(k, row, s, t);
+    }
+}
+
+/* The trace with the script's dynamic axes: whatever the script accepts,
+ * the trace must give the same outputs for. */
+static void try_dynamic(Compare *k, Row *row, EvalValue **values, EvalValue **s, EvalValue **t)
+{
+    const char *err;
+    bool rejected;
+    if (!evaluate(k, k->script, values, s, &err, &rejected))
+        row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
+    else if (!evaluate(k, k->trace, values, t, &err, &rejected))
+        trace_failed(k, row, rejected, err);
+    else
+        compare_outputs(k, row, s, t);
+}
+
 /* One candidate: a row of the table. */
 static Row *try_candidate(Compare *k, const Candidate *c)
 {
@@ -367,20 +423,10 @@ static Row *try_candidate(Compare *k, const Candidate *c)
     EvalValue **s = calloc((size_t)ns + 1, sizeof *s), **t = calloc((size_t)ns + 1, sizeof *t);
     for (int i = 0; i < k->n_inputs; i++)
         values[i] = i == c->input ? c->value : k->inputs[i].value;
-    const char *err;
-    bool rejected;
-    if (!evaluate(k, k->trace, values, t, &err, &rejected) && (rejected || c->reshaped)) {
-        row->note = rejected ? "trace rejects this shape"
-                             : arena_sprintf(k->a, "trace rejects this shape (%s)", first_line_of(k->a, err));
-    } else if (!evaluate(k, k->script, values, s, &err, &rejected)) {
-        row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
-    } else if (!t[0] && ns > 0) {
-        row->note = arena_sprintf(k->a, "trace fails: %s", first_line_of(k->a, err));
-        row->diverges = true;
-        row->detail = arena_sprintf(k->a, "  the trace fails where the script runs: %s\n", err);
-    } else {
-        compare_outputs(k, row, s, t);
-    }
+    if (k->trace_dynamic)
+        try_dynamic(k, row, values, s, t);
+    else
+        try_static(k, row, c, values, s, t);
     release_outputs(s, ns);
     release_outputs(t, ns);
     free(s);
@@ -433,6 +479,8 @@ static void print_table(const Compare *k)
             print_padded(row->cells[j], j + 1 < n ? w[j] + 2 : 0);
         if (row->note)
             fputs(row->note, stdout);
+        if (row->cause)
+            printf("  %s", row->cause);
         putchar('\n');
     }
     free(w);
@@ -484,9 +532,15 @@ static int by_place(const void *pa, const void *pb)
     return a->kind > b->kind ? -1 : a->kind < b->kind;
 }
 
-/* Notes at the source lines whose specialization differs between EX and
- * CE; returns how many. */
-static int print_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, const char *label)
+/* A place whose specialization differs between the example and the
+ * counterexample: its records in each (NULL where not reached). */
+typedef struct Cause {
+    const SpecRecord *r, *on_example, *on_candidate;
+} Cause;
+
+/* The places whose specialization differs between EX and CE, in source
+ * order, onto OUT (Cause *). */
+static void find_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, PtrVec *out)
 {
     PtrVec all = {0};
     for (int i = 0; i < ex->records.len; i++)
@@ -498,10 +552,6 @@ static int print_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, 
     }
     if (all.len > 1)
         qsort(all.items, (size_t)all.len, sizeof(void *), by_place);
-    Diag d;
-    diag_init(&d, &k->cs.sources, stdout);
-    d.last_printed = true;      /* the notes follow the divergence printed above */
-    int n = 0;
     for (int i = 0; i < all.len; i++) {
         const SpecRecord *r = all.items[i];
         const SpecRecord *a = opt_spec_find(ex, r->kind, r->span), *b = opt_spec_find(ce, r->kind, r->span);
@@ -509,21 +559,56 @@ static int print_causes(Compare *k, const SpecResult *ex, const SpecResult *ce, 
             continue;
         if (r->kind == SPEC_BRANCH && !(a && a->input_dependent) && !(b && b->input_dependent))
             continue;   /* a branch on frozen numbers: told at the conversion */
-        const char *was = a ? opt_spec_summary(k->a, a) : "not reached", *now = b ? opt_spec_summary(k->a, b) : "not reached";
+        Cause *c = arena_alloc(k->a, sizeof *c);
+        *c = (Cause){r, a, b};
+        ptrvec_push(k->a, out, c);
+    }
+}
+
+/* "(specialized at f.py:12, f.py:14)" for the table's row, or NULL. */
+static const char *causes_text(Compare *k, const PtrVec *causes)
+{
+    const char *s = NULL;
+    for (int i = 0; i < causes->len; i++) {
+        const SpecRecord *r = ((const Cause *)causes->items[i])->r;
+        const SourceFile *f = r->span.file >= 0 ? source_file(&k->cs.sources, r->span.file) : NULL;
+        if (!f)
+            continue;
+        int line, col;
+        source_line_col(f, r->span.start, &line, &col);
+        const char *place = arena_sprintf(k->a, "%s:%d", f->path, line);
+        if (s && strstr(s, place))
+            continue;
+        s = s ? arena_sprintf(k->a, "%s, %s", s, place) : place;
+    }
+    return s ? arena_sprintf(k->a, "(specialized at %s)", s) : NULL;
+}
+
+/* A note at each place of CAUSES: what it did on the example and with
+ * LABEL. */
+static void print_causes(Compare *k, const PtrVec *causes, const char *label)
+{
+    Diag d;
+    diag_init(&d, &k->cs.sources, stdout);
+    d.last_printed = true;      /* the notes follow the divergence printed above */
+    for (int i = 0; i < causes->len; i++) {
+        const Cause *c = causes->items[i];
+        const SpecRecord *r = c->r;
+        const char *was = c->on_example ? opt_spec_summary(k->a, c->on_example) : "not reached";
+        const char *now = c->on_candidate ? opt_spec_summary(k->a, c->on_candidate) : "not reached";
         Span line = r->span;
         const char *text = opt_spec_source(k->a, &k->cs.sources, r->span);
         if (r->kind != SPEC_CONVERSION && line.end - line.start > strlen(text))
             line.end = line.start + (uint32_t)strlen(text);
         diag_note(&d, line, "%s: %s on the example, %s with %s", opt_spec_subject(k->a, &k->cs.sources, r), was,
                   now, label);
-        n++;
     }
-    return n;
 }
 
 /* Why the candidate diverges: the script graph specialized on the example
- * and on the candidate, compared location by location. */
-static void explain(Compare *k, const Candidate *c)
+ * and on the candidate, compared location by location.  False when it
+ * could not be specialized on both. */
+static bool explain(Compare *k, const Candidate *c, PtrVec *causes)
 {
     EvalValue **values = calloc((size_t)k->n_inputs + 1, sizeof *values);
     for (int i = 0; i < k->n_inputs; i++)
@@ -534,13 +619,22 @@ static void explain(Compare *k, const Candidate *c)
     values[c->input] = c->value;
     ok = ok && driver_trace(&k->cs, k->o, k->script, values, &ce, false, &rc) != NULL;
     free(values);
-    if (!ok) {
+    if (ok)
+        find_causes(k, &ex, &ce, causes);
+    return ok;
+}
+
+/* The notes under the counterexample. */
+static void print_explanation(Compare *k, const Candidate *c, bool explained, const PtrVec *causes)
+{
+    if (!explained) {
         printf("(the script graph could not be specialized on both input sets to find the cause)\n");
         return;
     }
     printf("the trace's specializations that differ for this input:\n");
-    if (print_causes(k, &ex, &ce, c->label) == 0)
+    if (causes->len == 0)
         printf("  none: the trace's constants (sizes or values fixed on the examples) cause it\n");
+    print_causes(k, causes, c->label);
 }
 
 /* Loops of the candidates may run much longer than the example's, but a
@@ -557,7 +651,7 @@ static int search(Compare *k)
     int nt = compare_thresholds(k->script->graph, thresholds, 16);
     compare_candidates(k->a, k->o, k->inputs, k->n_inputs, thresholds, nt, &k->candidates);
     const Candidate *found = NULL;
-    const Row *found_row = NULL;
+    Row *found_row = NULL;
     int rejected = 0;
     for (int i = 0; i < k->candidates.len && !found; i++) {
         const Candidate *c = k->candidates.items[i];
@@ -569,6 +663,10 @@ static int search(Compare *k)
             found_row = row;
         }
     }
+    PtrVec causes = {0};
+    bool explained = found && explain(k, found, &causes);
+    if (explained)
+        found_row->cause = causes_text(k, &causes);
     print_table(k);
     if (!found) {
         printf("\nno divergence: the trace agrees with the script on the %d input sets tried", k->rows.len);
@@ -579,11 +677,11 @@ static int search(Compare *k)
             printf("(other sizes were not tried: the script graph takes only the examples' sizes)\n");
         return EXIT_OK;
     }
-    printf("\ndivergence: the trace gives other outputs than the script for %s:\n%s", found->label,
-           found_row->detail);
+    const char *verdict = found_row->verdict ? found_row->verdict : "the trace gives other outputs than the script for %s";
+    printf("\ndivergence: %s:\n%s", arena_sprintf(k->a, verdict, found->label), found_row->detail);
     if (!print_counterexample(k, found))
         return EXIT_IO;
-    explain(k, found);
+    print_explanation(k, found, explained, &causes);
     return EXIT_DIVERGENCE;
 }
 

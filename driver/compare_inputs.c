@@ -5,7 +5,7 @@
  *                          constant t the script compares with; not b for bools
  *   tensor values          -x, 2x, x/2, 10x, x/10 (floats); -x, 2x, x+1, x-1, 0
  *                          (integers); ~x, all False, all True (bools)
- *   tensor sizes           for each axis of size d: d+1, d-1, 2d, 1
+ *   tensor sizes           for each axis of size d: d+1, d-1, 2d, 1, 0
  *
  * and the --example text of a changed input: numbers as literals, a
  * generated example (randn(3,4)) at another size as the same generator, a
@@ -289,9 +289,9 @@ static void size_candidates(Arena *a, PtrVec *out, const Options *o, const Compa
 {
     const EvalValue *x = in->value;
     for (int axis = 0; axis < x->rank; axis++) {
-        int64_t d = x->dims[axis], sizes[4] = {d + 1, d - 1, 2 * d, 1};
-        for (int k = 0; k < 4; k++) {
-            bool repeated = sizes[k] < 1 || sizes[k] == d;
+        int64_t d = x->dims[axis], sizes[5] = {d + 1, d - 1, 2 * d, 1, 0};
+        for (int k = 0; k < 5; k++) {
+            bool repeated = sizes[k] < 0 || sizes[k] == d;
             for (int j = 0; j < k; j++)
                 repeated |= sizes[j] == sizes[k];
             if (!repeated)

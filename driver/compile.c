@@ -430,6 +430,8 @@ static int check_options(const Options *o)
 {
     if (o->trace && o->functions)
         return usage_error("--trace with --functions: not supported yet%s%s", "", "");
+    if (o->static_shapes)
+        return usage_error("--static-shapes is an option of tsc2onnx compare%s%s", "", "");
     if (o->weights_dtype && !o->weights)
         return usage_error("--weights-dtype needs --weights: it stores the weights it loads%s%s", "", "");
     if (o->weights_dtype && o->no_params)

@@ -43,6 +43,7 @@ enum {
     OPT_FOLD_LIMIT,
     OPT_NO_SITE,
     OPT_WEIGHTS_DTYPE,
+    OPT_STATIC_SHAPES,
     /* graph passes (opt/) */
     OPT_UNROLL_LIMIT,
     OPT_NO_OPTIMIZE,
@@ -60,6 +61,7 @@ static const struct option long_options[] = {
     {"example", required_argument, NULL, OPT_EXAMPLE},
     {"dynamic", required_argument, NULL, OPT_DYNAMIC},
     {"trace", no_argument, NULL, OPT_TRACE},
+    {"static-shapes", no_argument, NULL, OPT_STATIC_SHAPES},
     {"limit", required_argument, NULL, OPT_LIMIT},
     {"weights", required_argument, NULL, OPT_WEIGHTS},
     {"seed", required_argument, NULL, OPT_SEED},
@@ -143,7 +145,8 @@ static const char usage_text[] =
     "     -o DIR writes DIR/<output>.npy; --seed N seeds random operators;\n"
     "     --check-outputs DIR compares within --rtol R (1e-3) and --atol A (1e-7)\n"
     "compare: --example for every input; exit 3 when the trace differs from the script\n"
-    "     on some input (within --rtol, --atol); -o DIR for a counterexample's .npy files\n";
+    "     on some input (within --rtol, --atol); -o DIR for a counterexample's .npy files;\n"
+    "     the trace takes the script's dynamic axes unless --static-shapes\n";
 
 static void options_usage_error(const char *fmt, const char *arg)
 {
@@ -241,6 +244,7 @@ static int options_apply(int ch, const char *arg, Options *o)
     case OPT_EXAMPLE: strlist_push(&o->examples, arg); break;
     case OPT_DYNAMIC: strlist_push(&o->dynamic, arg); break;
     case OPT_TRACE: o->trace = true; break;
+    case OPT_STATIC_SHAPES: o->static_shapes = true; break;
     case OPT_LIMIT: {
         const char *why;
         if (!limits_set(&o->limits, arg, &why)) {

@@ -48,6 +48,7 @@ typedef struct Options {
     StrList examples;           /* --example NAME=VALUE */
     StrList dynamic;            /* --dynamic NAME:AXIS[=SYMBOL] */
     bool trace;
+    bool static_shapes;         /* compare --static-shapes: the trace keeps the examples' sizes */
     Limits limits;              /* defaults, changed by --limit NAME=N */
     const char *weights;
     bool seed_given;

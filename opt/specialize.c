@@ -27,6 +27,8 @@ typedef struct Binding {
     IrValue *value;         /* in the trace */
     EvalValue *ev;          /* its value on the example (a reference) */
     bool constant;
+    bool data;              /* not constant, and computed from the inputs'
+                             * values, not only from their sizes (Shape, Size) */
 } Binding;
 
 /* Per script graph: the values it owns that die after each node. */
@@ -148,6 +150,7 @@ static void bind(Spec *s, const IrValue *v, IrValue *t, EvalValue *ev, bool cons
     b->value = t;
     b->ev = ev;
     b->constant = constant;
+    b->data = !constant;    /* a size-only dependence is set by the caller */
 }
 
 static Binding copy_binding(const Binding *b)
@@ -354,7 +357,8 @@ static bool copy_node(Spec *s, const IrNode *n)
     int ni = n->n_inputs, no = n->n_outputs;
     IrValue **in = calloc((size_t)ni + 1, sizeof *in);
     EvalValue **ev_in = calloc((size_t)ni + 1, sizeof *ev_in), **out = calloc((size_t)no + 1, sizeof *out);
-    bool constant = !opt_is_random(n), ok = count_node(s, n->span);
+    bool constant = !opt_is_random(n), ok = count_node(s, n->span), data = false;
+    bool sizes = !strcmp(n->op_type, "Shape") || !strcmp(n->op_type, "Size");
     for (int k = 0; k < ni && ok; k++) {
         if (!n->inputs[k])
             continue;
@@ -364,15 +368,18 @@ static bool copy_node(Spec *s, const IrNode *n)
             in[k] = b->value;
             ev_in[k] = b->ev;
             constant &= b->constant;
+            data |= b->data && !sizes;
         }
     }
     IrNode *c = ok ? emit_node(s, n, in, (const IrValue *const *)n->outputs) : NULL;
     ok = ok && run(s, c, ev_in, out, n->span);
     for (int k = 0; k < no && ok; k++)
-        if (n->outputs[k])
+        if (n->outputs[k]) {
             bind(s, n->outputs[k], c->outputs[k], out[k], constant);
-        else
+            s->env[n->outputs[k]->id].data = data || opt_is_random(n);
+        } else {
             eval_release(out[k]);
+        }
     free(in);
     free(ev_in);
     free(out);
@@ -408,6 +415,8 @@ static bool freeze(Spec *s, const IrNode *n)
     SpecRecord *r = opt_spec_note(s->arena, s->res, SPEC_CONVERSION, n->span,
                                   number_text(s->arena, b->ev, kind));
     r->what = kind;
+    r->input_dependent |= !b->constant;
+    r->from_data |= b->data;
     bind(s, n->outputs[0], c, eval_retain(b->ev), true);
     return true;
 }
@@ -467,6 +476,7 @@ static bool walk_if(Spec *s, const IrNode *n)
     SpecRecord *r = opt_spec_note(s->arena, s->res, SPEC_BRANCH, n->span, v ? "True" : "False");
     r->n_true += v != 0;
     r->input_dependent |= !cond->constant;
+    r->from_data |= cond->data;
     const IrGraph *g = graph_attr(n, v ? "then_branch" : "else_branch");
     if (!g || g->outputs.len != n->n_outputs)
         return fail(s, n->span, "internal error: an If whose branch does not match it");
@@ -477,10 +487,12 @@ static bool walk_if(Spec *s, const IrNode *n)
         if (!b)
             return false;
         Binding c = copy_binding(b);
-        if (n->outputs[k])
+        if (n->outputs[k]) {
             bind(s, n->outputs[k], c.value, c.ev, c.constant);
-        else
+            s->env[n->outputs[k]->id].data = c.data;
+        } else {
             drop_binding(&c);
+        }
     }
     release_graph(s, g);
     return true;
@@ -497,6 +509,7 @@ typedef struct LoopRun {
     PtrVec *scans;          /* n_scan lists of Binding *, one per iteration */
     int64_t iterations;
     bool constant;          /* trip count and conditions are constants of the trace */
+    bool data;              /* some came from the inputs' values, not only their sizes */
 } LoopRun;
 
 static IrTensor *bool_tensor(Arena *a, bool v)
@@ -508,7 +521,7 @@ static IrTensor *bool_tensor(Arena *a, bool v)
 
 static Binding constant_binding(Spec *s, const char *hint, IrTensor *t, Span span)
 {
-    Binding b = {add_constant(s, hint, t, span), eval_tensor_borrow(t), true};
+    Binding b = {add_constant(s, hint, t, span), eval_tensor_borrow(t), true, false};
     return b;
 }
 
@@ -516,6 +529,7 @@ static void bind_copy(Spec *s, const IrValue *v, const Binding *b)
 {
     Binding c = copy_binding(b);
     bind(s, v, c.value, c.ev, c.constant);
+    s->env[v->id].data = c.data;
 }
 
 /* One iteration: the body walked with the iteration number a constant. */
@@ -539,6 +553,7 @@ static bool loop_iteration(Spec *s, LoopRun *L, bool *cond)
     drop_binding(&L->cond);
     L->cond = copy_binding(next);
     L->constant &= next->constant;
+    L->data |= next->data;
     for (int k = 0; k < L->n_carried; k++) {
         Binding *b = lookup(s, body->outputs.items[1 + k], span);
         if (!b)
@@ -605,7 +620,7 @@ static bool stack_scan(Spec *s, LoopRun *L, int j, Binding *out)
     int count = items->len;
     IrValue **parts = calloc((size_t)count, sizeof *parts);
     EvalValue **vals = calloc((size_t)count, sizeof *vals);
-    bool ok = true, constant = true;
+    bool ok = true, constant = true, data = false;
     IrValue *axes = NULL;
     if (s->dst->opset >= 13) {
         IrTensor *t = ir_tensor_new(s->arena, DT_INT64, 1, (int64_t[]){1});
@@ -624,9 +639,10 @@ static bool stack_scan(Spec *s, LoopRun *L, int j, Binding *out)
         eval_release(ev_in[1]);
         parts[i] = u->outputs[0];
         constant &= b->constant;
+        data |= b->data;
     }
     if (ok && count == 1) {
-        *out = (Binding){parts[0], vals[0], constant};
+        *out = (Binding){parts[0], vals[0], constant, data};
         vals[0] = NULL;
     } else if (ok) {
         IrType type = result ? result->type : ir_type_unknown_rank(declared->type.dtype);
@@ -634,7 +650,7 @@ static bool stack_scan(Spec *s, LoopRun *L, int j, Binding *out)
         ir_set_attr_int(c, "axis", 0);
         EvalValue *v = NULL;
         ok = count_node(s, n->span) && run(s, c, vals, &v, n->span);
-        *out = (Binding){c->outputs[0], v, constant};
+        *out = (Binding){c->outputs[0], v, constant, data};
     }
     for (int i = 0; i < count; i++)
         eval_release(vals[i]);
@@ -652,6 +668,7 @@ static void note_loop(Spec *s, const LoopRun *L, bool condition_exit)
     if (r->executions == 1 || L->iterations > r->max_count)
         r->max_count = L->iterations;
     r->input_dependent |= !L->constant;
+    r->from_data |= L->data;
     r->condition_exit |= condition_exit;
 }
 
@@ -666,10 +683,12 @@ static bool loop_outputs(Spec *s, LoopRun *L)
         Binding b;
         if (!stack_scan(s, L, j, &b))
             return false;
-        if (n->outputs[L->n_carried + j])
+        if (n->outputs[L->n_carried + j]) {
             bind(s, n->outputs[L->n_carried + j], b.value, b.ev, b.constant);
-        else
+            s->env[n->outputs[L->n_carried + j]->id].data = b.data;
+        } else {
             drop_binding(&b);
+        }
     }
     return true;
 }
@@ -684,6 +703,7 @@ static bool loop_start(Spec *s, LoopRun *L, int64_t *max, bool *cond)
         if (!m || !scalar_of(s, m, "trip count of a Loop", n->span, max))
             return false;
         L->constant &= m->constant;
+        L->data |= m->data;
     }
     if (n->inputs[1]) {
         Binding *b = lookup(s, n->inputs[1], n->span);
@@ -691,6 +711,7 @@ static bool loop_start(Spec *s, LoopRun *L, int64_t *max, bool *cond)
             return false;
         L->cond = copy_binding(b);
         L->constant &= b->constant;
+        L->data |= b->data;
     } else {
         L->cond = constant_binding(s, "cond", bool_tensor(s->arena, true), n->span);
     }
@@ -825,6 +846,7 @@ static bool keep_scripted(Spec *s, const IrNode *n)
         if (n->outputs[k]) {
             s->env[n->outputs[k]->id].value = c->outputs[k];
             s->env[n->outputs[k]->id].constant = false;
+            s->env[n->outputs[k]->id].data = true;
         }
     }
     return true;

@@ -35,9 +35,14 @@ typedef struct SpecRecord {
                              * "parameter" (a forward() parameter annotated int,
                              * float or bool) */
     int executions;
-    /* branch: some execution's condition was not a constant of the trace
-     * (it came from the inputs, not only from frozen numbers) */
+    /* some execution's condition (branch), count (loop) or value
+     * (conversion) was not a constant of the trace: it came from the
+     * inputs, not only from frozen numbers */
     bool input_dependent;
+    /* some execution's condition, count or value came from the inputs'
+     * values; when input_dependent without it, only from their sizes (a
+     * dynamic axis): the trace is only valid for those sizes */
+    bool from_data;
     int64_t min_count, max_count;   /* loop: iterations per execution */
     bool condition_exit;    /* loop: some execution ended on its condition
                              * (a while, a break), not its trip count */

@@ -191,6 +191,13 @@ static const char *conversion_target(const char *what)
     return "a Python number";
 }
 
+/* Whether R's outcome came from the inputs' sizes only (a dynamic axis):
+ * the trace is then only valid for those sizes. */
+static bool size_dependent(const SpecRecord *r)
+{
+    return r->input_dependent && !r->from_data;
+}
+
 static const char *loop_message(Arena *a, const SourceMap *sm, const SpecRecord *r)
 {
     const char *header = opt_spec_source(a, sm, r->span);
@@ -204,6 +211,8 @@ static const char *loop_message(Arena *a, const SourceMap *sm, const SpecRecord 
     if (arg && r->executions == 1 && !r->condition_exit)
         valid = r->min_count == 0 ? arena_sprintf(a, "for %s <= 0", arg)
                                   : arena_sprintf(a, "for %s == %lld", arg, (long long)r->min_count);
+    else if (r->executions == 1 && size_dependent(r))
+        valid = arena_sprintf(a, "for the input sizes that make it run %s", times(a, r->min_count));
     else if (r->executions == 1)
         valid = arena_sprintf(a, "when it runs %s", times(a, r->min_count));
     else
@@ -218,6 +227,9 @@ static const char *branch_message(Arena *a, const SourceMap *sm, const SpecRecor
         const char *v = r->n_true ? "True" : "False";
         const char *when = r->executions == 1 ? "on the example"
                                               : arena_sprintf(a, "in each of its %d executions", r->executions);
+        if (size_dependent(r))
+            return arena_sprintf(a, "condition `%s` is %s %s; the trace keeps only that branch and is only "
+                                 "valid for the input sizes where it is %s", cond, v, when, v);
         return arena_sprintf(a, "condition `%s` is %s %s; the trace keeps only that branch", cond, v, when);
     }
     return arena_sprintf(a, "condition `%s` is True %s and False %s; the trace keeps the branch each "
@@ -234,8 +246,9 @@ static const char *conversion_message(Arena *a, const SourceMap *sm, const SpecR
     if (r->what && !strcmp(r->what, "parameter"))
         return arena_sprintf(a, "parameter `%s` is a Python number; the trace freezes it to %s",
                              opt_spec_source(a, sm, r->span), frozen);
-    return arena_sprintf(a, "`%s` converts a tensor to %s; the trace freezes it to %s",
-                         opt_spec_source(a, sm, r->span), conversion_target(r->what ? r->what : ""), frozen);
+    return arena_sprintf(a, "`%s` converts a tensor to %s; the trace freezes it to %s%s",
+                         opt_spec_source(a, sm, r->span), conversion_target(r->what ? r->what : ""), frozen,
+                         size_dependent(r) ? " and is only valid for the input sizes that give it" : "");
 }
 
 static int by_position(const void *pa, const void *pb)
