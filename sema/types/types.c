@@ -353,6 +353,11 @@ static const char *form_of(Interp *in, const AstNode *e, Scope *globals, Value *
         const char *sf = special_form_name(in, v);
         if (sf)
             return sf;
+        /* torch.device: a device is its string here ('cpu'), which is what
+         * torch.device(...) and Tensor.device give */
+        if (v->kind == VK_FUNCTION && v->u.func->module && strcmp(v->u.func->module->name, "torch") == 0 &&
+            strcmp(v->u.func->qualname, "device") == 0)
+            return "str";
         if (v->kind == VK_NONE)
             return "None";
         if (v->kind == VK_CLASS) {

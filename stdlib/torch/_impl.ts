@@ -1042,11 +1042,23 @@ def cat(tensors: List[Tensor], dim: int = 0, *, out=None):
         if not _native.is_tensor(x):
             return _error(f"cat(): expected a list of Tensors, but element {i} is {type(x).__name__}")
     ts = _promote(*tensors)
+    # PyTorch's legacy rule: a 1-D tensor of size 0 is skipped, whatever
+    # the others' rank (Emformer concatenates such placeholders); the
+    # result type counts it all the same
+    kept = [x for x in ts if not (x.dim() == 1 and _static_size(x, 0) == 0)]
+    if len(kept) == 0:
+        return ts[0]
+    ts = kept
     if len(ts) == 1:
         return ts[0]
     rank = ts[0].dim()
     for i, x in enumerate(ts):
         if x.dim() != rank:
+            if rank == 1 or x.dim() == 1:
+                return _error(f"Tensors must have same number of dimensions: got {rank} and {x.dim()} (PyTorch "
+                              "skips a 1-D tensor when it is empty; here its size is known only at run time)"
+                              if _static_size(x if x.dim() == 1 else ts[0], 0) is None else
+                              f"Tensors must have same number of dimensions: got {rank} and {x.dim()}")
             return _error(f"Tensors must have same number of dimensions: got {rank} and {x.dim()}")
     return onnx.Concat(*ts, axis=_norm_dim(dim, rank))
 
