@@ -74,6 +74,22 @@ class Tensor:
     def data(self):
         return self.detach()
 
+    def __setattr__(self, name, value):
+        # `t.data = v` (torchaudio's HDemucs: `weight.data /= scale`) sets
+        # the values of t, which every alias of t sees; PyTorch also lets it
+        # change the shape, which a tensor here cannot
+        if name != "data":
+            return T._error(f"cannot set attribute '{name}' of 'Tensor'")
+        if not _native.is_tensor(value):
+            raise TypeError(f"Variable data has to be a tensor, but got {type(value).__name__}")
+        if T._dtype(value) != T._dtype(self):
+            raise RuntimeError("Attempted to call `variable.set_data(tensor)`, but `variable` and `tensor` have "
+                               "incompatible tensor type.")
+        if _native.static_shape(value) != _native.static_shape(self):
+            return T._error(f"setting .data to a tensor of another shape ({_native.shape_text(value)} for "
+                            f"{_native.shape_text(self)}) is not supported")
+        self.copy_(value)
+
     @property
     def device(self):
         return "cpu"
