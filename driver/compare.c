@@ -20,7 +20,7 @@
 
 #include "driver/compare.h"
 #include "io/example.h"
-#include "io/safetensors.h"
+#include "io/weights.h"
 #include "opt/specialize.h"
 
 typedef struct Row {

@@ -9,12 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "driver/driver.h"
 #include "emit/emit.h"
 #include "io/example.h"
-#include "io/safetensors.h"
+#include "io/weights.h"
 #include "ir/symdim.h"
 #include "opt/opt.h"
 #include "sema/sema.h"
@@ -252,14 +253,24 @@ static IrTensor *weights_lookup(void *ctx, const char *name)
     return weights_get(ctx, name);
 }
 
+/* --weights FILE or FILE#KEY.PATH (the state_dict inside a checkpoint):
+ * the '#' counts only when FILE itself does not exist with it. */
 static int open_weights(Compiler *c, const char *path, Weights **w, WeightSource *src)
 {
     char *err = NULL;
-    *w = weights_load(&c->arena, path, &err);
+    const char *hash = strrchr(path, '#');
+    const char *select = NULL;
+    if (hash && access(path, F_OK) != 0) {
+        select = hash + 1;
+        path = arena_strndup(&c->arena, path, (size_t)(hash - path));
+    }
+    *w = weights_load_select(&c->arena, path, select, &err);
     if (!*w) {
         fprintf(stderr, "tsc2onnx: error: %s\n", err ? err : path);
         return EXIT_IO;
     }
+    for (int i = 0; i < weights_note_count(*w); i++)
+        diag_remark(&c->diag, SPAN_NONE, "%s: %s", path, weights_note_text(*w, i));
     src->path = path;
     src->ctx = *w;
     src->lookup = weights_lookup;

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "fuzz/fuzz.h"
-#include "io/safetensors.h"
+#include "io/weights.h"
 
 static int memory_file(void)
 {

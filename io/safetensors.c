@@ -1,49 +1,12 @@
-/* .safetensors loader: maps the file, parses the JSON header with jansson,
- * checks every field and the layout of the data buffer, and hands tensors
- * out as IrTensors whose data lives in the mapping (see safetensors.h for
- * the memory and alignment rules). */
-#include "io/safetensors.h"
+/* .safetensors reader: parses the JSON header with jansson and checks every
+ * field and the layout of the data buffer (see weights.h for the format
+ * and the memory and alignment rules). */
+#include "io/weights_internal.h"
 
-#include <errno.h>
-#include <stdarg.h>
-#include <fcntl.h>
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "support/intern.h"
-
-typedef struct StEntry {
-    const char *name;       /* as in the file (arena copy) */
-    const char *shown;      /* printable form for messages */
-    const char *dtype_text; /* "F32" ... */
-    DType dtype;
-    int rank;
-    int64_t *dims;
-    uint64_t begin, end;    /* relative to the data buffer */
-    IrTensor *tensor;       /* built by weights_get */
-} StEntry;
-
-struct Weights {
-    Arena *arena;
-    const char *path;
-    const char *shown;      /* printable path for messages */
-    unsigned char *map;     /* NULL once closed */
-    int fd;                 /* the file, open while mapped (tensors' IrFileBytes) */
-    size_t map_size;
-    uint64_t data_start;    /* 8 + header length */
-    uint64_t data_size;
-    StEntry *entries;       /* sorted by data_offsets */
-    int count;
-    int *slots;             /* hash index into entries; -1 = empty */
-    size_t nslots;
-    const char **meta_keys, **meta_values;
-    int n_meta;
-};
 
 static const struct {
     const char *name;
@@ -57,60 +20,6 @@ static const struct {
     {"F6_E2M3", DT_UNDEFINED}, {"F6_E3M2", DT_UNDEFINED}, {"F4", DT_UNDEFINED},
 };
 
-/* Text from the file made safe for a one-line message. */
-static const char *shown(Weights *w, const char *s)
-{
-    return arena_printable(w->arena, s, strlen(s), 80);
-}
-
-static bool fail(Weights *w, char **err, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static bool fail(Weights *w, char **err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    char *msg = arena_vsprintf(w->arena, fmt, ap);
-    va_end(ap);
-    *err = arena_sprintf(w->arena, "%s: %s", w->shown, msg);
-    return false;
-}
-
-/* ---- mapping ----------------------------------------------------------- */
-
-static bool map_file(Weights *w, char **err)
-{
-    int fd = open(w->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0) {
-        *err = arena_sprintf(w->arena, "cannot read '%s': %s", w->shown, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        return false;
-    }
-    if (!S_ISREG(st.st_mode)) {
-        *err = arena_sprintf(w->arena, "cannot read '%s': %s", w->shown,
-                             S_ISDIR(st.st_mode) ? strerror(EISDIR) : "not a regular file");
-        close(fd);
-        return false;
-    }
-    if (st.st_size < 8 || (uint64_t)st.st_size > SIZE_MAX) {
-        close(fd);
-        return fail(w, err, "too short for a safetensors file (%lld bytes)", (long long)st.st_size);
-    }
-    w->map_size = (size_t)st.st_size;
-    void *m = mmap(NULL, w->map_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    int saved = errno;
-    if (m == MAP_FAILED) {
-        close(fd);
-        *err = arena_sprintf(w->arena, "cannot read '%s': %s", w->shown, strerror(saved));
-        return false;
-    }
-    w->map = m;
-    w->fd = fd;
-    return true;
-}
-
 /* The header length and the JSON it frames; NULL with *ERR. */
 static json_t *parse_json(Weights *w, char **err)
 {
@@ -118,11 +27,11 @@ static json_t *parse_json(Weights *w, char **err)
     for (int i = 7; i >= 0; i--)
         n = n << 8 | w->map[i];
     if (n > ST_MAX_HEADER) {
-        fail(w, err, "header length %llu is too large", (unsigned long long)n);
+        weights_fail(w, err, "header length %llu is too large", (unsigned long long)n);
         return NULL;
     }
     if (n > w->map_size - 8) {
-        fail(w, err, "header length %llu exceeds the file size (%zu bytes)",
+        weights_fail(w, err, "header length %llu exceeds the file size (%zu bytes)",
              (unsigned long long)n, w->map_size);
         return NULL;
     }
@@ -131,13 +40,13 @@ static json_t *parse_json(Weights *w, char **err)
     json_error_t jerr;
     json_t *root = json_loadb((const char *)w->map + 8, (size_t)n, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
-        fail(w, err, "invalid JSON header at line %d, column %d: %s",
-             jerr.line, jerr.column, shown(w, jerr.text));
+        weights_fail(w, err, "invalid JSON header at line %d, column %d: %s",
+             jerr.line, jerr.column, weights_shown(w, jerr.text));
         return NULL;
     }
     if (!json_is_object(root)) {
         json_decref(root);
-        fail(w, err, "the header is not a JSON object");
+        weights_fail(w, err, "the header is not a JSON object");
         return NULL;
     }
     return root;
@@ -145,63 +54,63 @@ static json_t *parse_json(Weights *w, char **err)
 
 /* ---- header fields ----------------------------------------------------- */
 
-static bool parse_dtype(Weights *w, StEntry *e, json_t *v, char **err)
+static bool parse_dtype(Weights *w, WeightEntry *e, json_t *v, char **err)
 {
     if (!json_is_string(v))
-        return fail(w, err, "tensor '%s': 'dtype' must be a string", e->shown);
+        return weights_fail(w, err, "tensor '%s': 'dtype' must be a string", e->shown);
     const char *s = json_string_value(v);
     for (size_t i = 0; i < sizeof st_dtypes / sizeof st_dtypes[0]; i++) {
         if (strcmp(st_dtypes[i].name, s) != 0)
             continue;
         if (st_dtypes[i].dtype == DT_UNDEFINED)
-            return fail(w, err, "tensor '%s': dtype %s is not supported", e->shown, s);
+            return weights_fail(w, err, "tensor '%s': dtype %s is not supported", e->shown, s);
         e->dtype = st_dtypes[i].dtype;
         e->dtype_text = st_dtypes[i].name;
         return true;
     }
-    return fail(w, err, "tensor '%s': unknown dtype '%s'", e->shown, shown(w, s));
+    return weights_fail(w, err, "tensor '%s': unknown dtype '%s'", e->shown, weights_shown(w, s));
 }
 
-static bool parse_shape(Weights *w, StEntry *e, json_t *v, char **err)
+static bool parse_shape(Weights *w, WeightEntry *e, json_t *v, char **err)
 {
     if (!json_is_array(v))
-        return fail(w, err, "tensor '%s': 'shape' must be an array of integers", e->shown);
+        return weights_fail(w, err, "tensor '%s': 'shape' must be an array of integers", e->shown);
     size_t rank = json_array_size(v);
     if (rank > ST_MAX_RANK)
-        return fail(w, err, "tensor '%s': more than %d dimensions", e->shown, ST_MAX_RANK);
+        return weights_fail(w, err, "tensor '%s': more than %d dimensions", e->shown, ST_MAX_RANK);
     e->rank = (int)rank;
     e->dims = arena_alloc(w->arena, sizeof(int64_t) * (rank ? rank : 1));
     for (size_t i = 0; i < rank; i++) {
         json_t *d = json_array_get(v, i);
         if (!json_is_integer(d))
-            return fail(w, err, "tensor '%s': 'shape' must be an array of integers", e->shown);
+            return weights_fail(w, err, "tensor '%s': 'shape' must be an array of integers", e->shown);
         json_int_t x = json_integer_value(d);
         if (x < 0)
-            return fail(w, err, "tensor '%s': shape entry %lld is negative", e->shown, (long long)x);
+            return weights_fail(w, err, "tensor '%s': shape entry %lld is negative", e->shown, (long long)x);
         e->dims[i] = (int64_t)x;
     }
     return true;
 }
 
-static bool parse_offsets(Weights *w, StEntry *e, json_t *v, char **err)
+static bool parse_offsets(Weights *w, WeightEntry *e, json_t *v, char **err)
 {
     json_t *b = json_array_get(v, 0), *f = json_array_get(v, 1);
     if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_integer(b) ||
         !json_is_integer(f) || json_integer_value(b) < 0 ||
         json_integer_value(f) < json_integer_value(b))
-        return fail(w, err, "tensor '%s': 'data_offsets' must be [begin, end] with 0 <= begin <= end",
+        return weights_fail(w, err, "tensor '%s': 'data_offsets' must be [begin, end] with 0 <= begin <= end",
                     e->shown);
     e->begin = (uint64_t)json_integer_value(b);
     e->end = (uint64_t)json_integer_value(f);
     if (e->end > w->data_size)
-        return fail(w, err, "tensor '%s': data_offsets [%llu, %llu] lie outside the data buffer (%llu bytes)",
+        return weights_fail(w, err, "tensor '%s': data_offsets [%llu, %llu] lie outside the data buffer (%llu bytes)",
                     e->shown, (unsigned long long)e->begin, (unsigned long long)e->end,
                     (unsigned long long)w->data_size);
     return true;
 }
 
 /* "[3, 4]" for messages. */
-static const char *shape_text(Arena *a, const StEntry *e)
+static const char *shape_text(Arena *a, const WeightEntry *e)
 {
     const char *s = "[";
     for (int i = 0; i < e->rank; i++)
@@ -210,29 +119,29 @@ static const char *shape_text(Arena *a, const StEntry *e)
 }
 
 /* numel * itemsize, with overflow checks, must equal end - begin. */
-static bool check_size(Weights *w, const StEntry *e, char **err)
+static bool check_size(Weights *w, const WeightEntry *e, char **err)
 {
     uint64_t n = dtype_size(e->dtype);
     for (int i = 0; i < e->rank; i++) {
         uint64_t d = (uint64_t)e->dims[i];
         if (d != 0 && n > UINT64_MAX / d)
-            return fail(w, err, "tensor '%s': shape %s is too large", e->shown, shape_text(w->arena, e));
+            return weights_fail(w, err, "tensor '%s': shape %s is too large", e->shown, shape_text(w->arena, e));
         n *= d;
     }
     if (n != e->end - e->begin)
-        return fail(w, err, "tensor '%s': shape %s of %s needs %llu bytes, data_offsets span %llu",
+        return weights_fail(w, err, "tensor '%s': shape %s of %s needs %llu bytes, data_offsets span %llu",
                     e->shown, shape_text(w->arena, e), e->dtype_text, (unsigned long long)n,
                     (unsigned long long)(e->end - e->begin));
     return true;
 }
 
 /* entry := {"dtype": str, "shape": [int...], "data_offsets": [int, int]} */
-static bool parse_entry(Weights *w, StEntry *e, const char *name, json_t *v, char **err)
+static bool parse_entry(Weights *w, WeightEntry *e, const char *name, json_t *v, char **err)
 {
     e->name = arena_strdup(w->arena, name);
-    e->shown = shown(w, name);
+    e->shown = weights_shown(w, name);
     if (!json_is_object(v))
-        return fail(w, err, "tensor '%s': expected an object with dtype, shape and data_offsets",
+        return weights_fail(w, err, "tensor '%s': expected an object with dtype, shape and data_offsets",
                     e->shown);
     static const char *const fields[] = {"dtype", "shape", "data_offsets"};
     const char *key;
@@ -242,12 +151,12 @@ static bool parse_entry(Weights *w, StEntry *e, const char *name, json_t *v, cha
         while (k < 3 && strcmp(fields[k], key) != 0)
             k++;
         if (k == 3)
-            return fail(w, err, "tensor '%s': unexpected field '%s'", e->shown,
-                        shown(w, key));
+            return weights_fail(w, err, "tensor '%s': unexpected field '%s'", e->shown,
+                        weights_shown(w, key));
     }
     for (int k = 0; k < 3; k++)
         if (!json_object_get(v, fields[k]))
-            return fail(w, err, "tensor '%s': missing '%s'", e->shown, fields[k]);
+            return weights_fail(w, err, "tensor '%s': missing '%s'", e->shown, fields[k]);
     return parse_dtype(w, e, json_object_get(v, "dtype"), err) &&
            parse_shape(w, e, json_object_get(v, "shape"), err) &&
            parse_offsets(w, e, json_object_get(v, "data_offsets"), err) &&
@@ -263,7 +172,7 @@ static int compare_strings(const void *x, const void *y)
 static bool parse_metadata(Weights *w, json_t *v, char **err)
 {
     if (!json_is_object(v))
-        return fail(w, err, "'__metadata__' must be an object of strings");
+        return weights_fail(w, err, "'__metadata__' must be an object of strings");
     size_t n = json_object_size(v);
     const char **keys = arena_alloc(w->arena, sizeof(char *) * (n ? n : 1));
     const char *key;
@@ -271,8 +180,8 @@ static bool parse_metadata(Weights *w, json_t *v, char **err)
     size_t i = 0;
     json_object_foreach(v, key, value) {
         if (!json_is_string(value))
-            return fail(w, err, "'__metadata__' value of '%s' is not a string",
-                        shown(w, key));
+            return weights_fail(w, err, "'__metadata__' value of '%s' is not a string",
+                        weights_shown(w, key));
         keys[i++] = key;
     }
     qsort(keys, n, sizeof *keys, compare_strings);
@@ -290,15 +199,14 @@ static bool read_entries(Weights *w, json_t *root, char **err)
 {
     size_t n = json_object_size(root);
     if (n > INT32_MAX)
-        return fail(w, err, "too many tensors");
-    w->entries = arena_alloc(w->arena, sizeof(StEntry) * (n ? n : 1));
+        return weights_fail(w, err, "too many tensors");
     const char *key;
     json_t *value;
     json_object_foreach(root, key, value) {
         if (strcmp(key, "__metadata__") == 0) {
             if (!parse_metadata(w, value, err))
                 return false;
-        } else if (!parse_entry(w, &w->entries[w->count++], key, value, err)) {
+        } else if (!parse_entry(w, weights_add(w), key, value, err)) {
             return false;
         }
     }
@@ -309,7 +217,7 @@ static bool read_entries(Weights *w, json_t *root, char **err)
 
 static int compare_entries(const void *x, const void *y)
 {
-    const StEntry *a = x, *b = y;
+    const WeightEntry *a = x, *b = y;
     if (a->begin != b->begin)
         return a->begin < b->begin ? -1 : 1;
     if (a->end != b->end)
@@ -320,20 +228,20 @@ static int compare_entries(const void *x, const void *y)
 /* Sorted by offset, the ranges must tile the buffer exactly. */
 static bool check_layout(Weights *w, char **err)
 {
-    qsort(w->entries, (size_t)w->count, sizeof(StEntry), compare_entries);
+    qsort(w->entries, (size_t)w->count, sizeof(WeightEntry), compare_entries);
     uint64_t at = 0;
     for (int i = 0; i < w->count; i++) {
-        const StEntry *e = &w->entries[i];
+        const WeightEntry *e = &w->entries[i];
         if (e->begin > at)
-            return fail(w, err, "bytes %llu to %llu of the data buffer belong to no tensor (before '%s')",
+            return weights_fail(w, err, "bytes %llu to %llu of the data buffer belong to no tensor (before '%s')",
                         (unsigned long long)at, (unsigned long long)e->begin, e->shown);
         if (e->begin < at)
-            return fail(w, err, "tensors '%s' and '%s' overlap in the data buffer",
+            return weights_fail(w, err, "tensors '%s' and '%s' overlap in the data buffer",
                         w->entries[i - 1].shown, e->shown);
         at = e->end;
     }
     if (at != w->data_size)
-        return fail(w, err, "bytes %llu to %llu of the data buffer belong to no tensor (after the last one)",
+        return weights_fail(w, err, "bytes %llu to %llu of the data buffer belong to no tensor (after the last one)",
                     (unsigned long long)at, (unsigned long long)w->data_size);
     return true;
 }
@@ -341,138 +249,32 @@ static bool check_layout(Weights *w, char **err)
 static bool check_bools(Weights *w, char **err)
 {
     for (int i = 0; i < w->count; i++) {
-        const StEntry *e = &w->entries[i];
+        const WeightEntry *e = &w->entries[i];
         if (e->dtype != DT_BOOL)
             continue;
         const unsigned char *b = w->map + w->data_start + e->begin;
         for (uint64_t j = 0; j < e->end - e->begin; j++)
             if (b[j] > 1)
-                return fail(w, err, "tensor '%s': BOOL element %llu is %u, not 0 or 1",
+                return weights_fail(w, err, "tensor '%s': BOOL element %llu is %u, not 0 or 1",
                             e->shown, (unsigned long long)j, b[j]);
     }
     return true;
 }
 
-static void build_index(Weights *w)
+bool weights_read_safetensors(Weights *w, char **err)
 {
-    w->nslots = 8;
-    while (w->nslots < 2 * (size_t)w->count)
-        w->nslots *= 2;
-    w->slots = arena_alloc(w->arena, sizeof(int) * w->nslots);
-    for (size_t j = 0; j < w->nslots; j++)
-        w->slots[j] = -1;
-    for (int i = 0; i < w->count; i++) {
-        const char *name = w->entries[i].name;
-        size_t j = hash_bytes(name, strlen(name)) & (w->nslots - 1);
-        while (w->slots[j] >= 0)
-            j = (j + 1) & (w->nslots - 1);
-        w->slots[j] = i;
-    }
-}
-
-Weights *weights_load(Arena *a, const char *path, char **err)
-{
-    Weights *w = arena_alloc(a, sizeof *w);
-    w->arena = a;
-    w->path = arena_strdup(a, path);
-    w->shown = arena_printable(a, path, strlen(path), 80);
-    if (!map_file(w, err))
-        return NULL;
+    w->format = "safetensors";
     json_t *root = parse_json(w, err);
     if (!root)
-        goto fail;
+        return false;
     bool ok = read_entries(w, root, err);
     json_decref(root);
     if (!ok || !check_layout(w, err) || !check_bools(w, err))
-        goto fail;
-    build_index(w);
-    return w;
-fail:
-    weights_close(w);
-    return NULL;
-}
-
-/* ---- access ------------------------------------------------------------ */
-
-static IrTensor *materialize(Weights *w, StEntry *e)
-{
-    if (e->tensor)
-        return e->tensor;
-    IrTensor *t = arena_alloc(w->arena, sizeof *t);
-    t->dtype = e->dtype;
-    t->rank = e->rank;
-    t->dims = e->dims;
-    t->nbytes = (size_t)(e->end - e->begin);
-    unsigned char *p = w->map + w->data_start + e->begin;
-    size_t align = dtype_size(e->dtype) < 8 ? dtype_size(e->dtype) : 8;
-    if (t->nbytes == 0 || (uintptr_t)p % align != 0) {
-        void *copy = arena_alloc_raw(w->arena, t->nbytes);
-        memcpy(copy, p, t->nbytes);
-        p = copy;
-    } else {
-        IrFileBytes *fb = arena_alloc(w->arena, sizeof *fb);
-        fb->fd = w->fd;
-        fb->offset = w->data_start + e->begin;
-        t->file = fb;
+        return false;
+    for (int i = 0; i < w->count; i++) {
+        WeightEntry *e = &w->entries[i];
+        e->offset = w->data_start + e->begin;
+        e->nbytes = e->end - e->begin;
     }
-    t->data = p;
-    e->tensor = t;
-    return t;
-}
-
-IrTensor *weights_get(Weights *w, const char *name)
-{
-    if (!w->map || w->count == 0)
-        return NULL;
-    size_t j = hash_bytes(name, strlen(name)) & (w->nslots - 1);
-    while (w->slots[j] >= 0) {
-        StEntry *e = &w->entries[w->slots[j]];
-        if (strcmp(e->name, name) == 0)
-            return materialize(w, e);
-        j = (j + 1) & (w->nslots - 1);
-    }
-    return NULL;
-}
-
-int weights_count(const Weights *w)
-{
-    return w->count;
-}
-
-const char *weights_name(const Weights *w, int i)
-{
-    return i >= 0 && i < w->count ? w->entries[i].name : NULL;
-}
-
-IrTensor *weights_tensor(Weights *w, int i)
-{
-    if (!w->map || i < 0 || i >= w->count)
-        return NULL;
-    return materialize(w, &w->entries[i]);
-}
-
-int weights_metadata_count(const Weights *w)
-{
-    return w->n_meta;
-}
-
-void weights_metadata(const Weights *w, int i, const char **key, const char **value)
-{
-    bool ok = i >= 0 && i < w->n_meta;
-    *key = ok ? w->meta_keys[i] : NULL;
-    *value = ok ? w->meta_values[i] : NULL;
-}
-
-const char *weights_path(const Weights *w)
-{
-    return w->path;
-}
-
-void weights_close(Weights *w)
-{
-    if (!w || !w->map)
-        return;
-    munmap(w->map, w->map_size);
-    close(w->fd);
-    w->map = NULL;
+    return true;
 }

@@ -314,3 +314,12 @@ const HeldDiag *diag_trial_first_error(const Diag *d, const DiagTrial *t)
             return &d->tried[i];
     return NULL;
 }
+
+void diag_remark(Diag *d, Span span, const char *fmt, ...)
+{
+    d->last_printed = true;     /* a note prints after a printed diagnostic */
+    va_list ap;
+    va_start(ap, fmt);
+    diag_report(d, DIAG_NOTE, span, fmt, ap);
+    va_end(ap);
+}

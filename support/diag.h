@@ -67,6 +67,11 @@ void diag_warning(Diag *d, Span span, const char *fmt, ...)
 /* A note attaches to the diagnostic reported just before it. */
 void diag_note(Diag *d, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* A note of its own (what the compiler did that the user may want to
+ * know: a state_dict found inside a checkpoint, weights cast), printed
+ * whatever came before it. */
+void diag_remark(Diag *d, Span span, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void diag_report(Diag *d, DiagLevel level, Span span, const char *fmt, va_list ap);
 
 /* Holding: between diag_hold() and the matching diag_release(),

@@ -108,7 +108,7 @@ bad_weights wrong_shape "'fc1.weight' has shape \[16, 13\] in the file but \[16,
 bad_weights missing_key "missing weight 'fc2.bias' (the module has this parameter)"
 bad_weights unexpected_key "unexpected weight 'fc4.weight'"
 bad_weights garbage_header "invalid JSON header"
-bad_weights tiny "too short for a safetensors file"
+bad_weights tiny "too short for a weights file"
 bad_weights huge_header "header length 1099511627776 is too large"
 run "$model" $examples --weights "$tmp/w/none.safetensors" -o "$tmp/bad.onnx"
 expect_status 4 "a missing weights file exits 4"

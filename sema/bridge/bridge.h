@@ -49,6 +49,10 @@ Tensor *bridge_const_tensor(Interp *in, Value *v, DType dt, Span span);
    a rectangular list of numbers (a string, None, a ragged list...). */
 Value *bridge_const_value(Interp *in, Value *v, DType dt, Span span);
 
+/* DATA converted to element type DT, as Cast (and torch's copy_)
+ * converts, in the evaluator; NULL when it cannot be. */
+IrTensor *bridge_cast_data(Interp *in, IrTensor *data, DType dt);
+
 /* Forces the data of a static tensor (runs its initialization recipe). */
 IrTensor *bridge_tensor_data(Interp *in, Tensor *t);
 /* The data of a static tensor for an initializer: like bridge_tensor_data,

@@ -4,6 +4,8 @@
  * of a static tensor from its initialization recipe. */
 #include <string.h>
 
+#include "eval/eval.h"
+
 #include "sema/bridge/bridge.h"
 #include "sema/native/native.h"
 
@@ -181,4 +183,14 @@ IrTensor *bridge_tensor_data_deferred(Interp *in, Tensor *t)
     if (t->data || t->init == TINIT_DATA || t->dtype == DT_STRING)
         return bridge_tensor_data(in, t);
     return recipe_data(in, t, true);
+}
+
+IrTensor *bridge_cast_data(Interp *in, IrTensor *data, DType dt)
+{
+    EvalValue *v = eval_tensor_borrow(data);
+    EvalValue *c = v ? eval_cast(v, dt) : NULL;
+    IrTensor *out = c ? eval_to_ir_tensor(in->arena, c) : NULL;
+    eval_release(c);
+    eval_release(v);
+    return out;
 }

@@ -338,19 +338,46 @@ static void shape_text(char *buf, size_t n, int rank, const int64_t *dims, const
         snprintf(buf + k, n - k, "]");
 }
 
+/* NAME as the file spells it (with the DataParallel prefix, when the file
+ * has one). */
+static const char *file_name(EntryCtx *e, const char *name)
+{
+    return e->weight_prefix ? arena_sprintf(e->in->arena, "%s%s", e->weight_prefix, name) : name;
+}
+
+/* DATA converted to DT as load_state_dict's copy_ converts it (one note
+ * per pair of element types). */
+static IrTensor *cast_weight(EntryCtx *e, IrTensor *data, DType dt)
+{
+    Interp *in = e->in;
+    const char *pair = arena_sprintf(in->arena, "%s->%s", dtype_name(data->dtype), dtype_name(dt));
+    bool told = false;
+    for (int i = 0; i < e->casts_noted.len && !told; i++)
+        told = strcmp(e->casts_noted.items[i], pair) == 0;
+    if (!told) {
+        ptrvec_push(in->arena, &e->casts_noted, (void *)pair);
+        diag_remark(diag_of(e), SPAN_NONE, "%s: %s weights are converted to %s, as load_state_dict converts them",
+                    e->req->weights->path, dtype_name(data->dtype), dtype_name(dt));
+    }
+    return bridge_cast_data(in, data, dt);
+}
+
 static bool load_one_weight(EntryCtx *e, const char *name, Tensor *t)
 {
     const WeightSource *w = e->req->weights;
-    IrTensor *data = w->lookup(w->ctx, name);
+    IrTensor *data = w->lookup(w->ctx, file_name(e, name));
     if (!data) {
         diag_error(diag_of(e), SPAN_NONE, "%s: missing weight '%s' (the module has this %s)", w->path, name,
                    t->is_parameter ? "parameter" : "buffer");
         return false;
     }
     if (data->dtype != t->dtype) {
-        diag_error(diag_of(e), SPAN_NONE, "%s: weight '%s' is %s in the file but %s in the module", w->path,
-                   name, dtype_name(data->dtype), dtype_name(t->dtype));
-        return false;
+        data = dtype_size(data->dtype) && dtype_size(t->dtype) ? cast_weight(e, data, t->dtype) : NULL;
+        if (!data) {
+            diag_error(diag_of(e), SPAN_NONE, "%s: weight '%s' is %s in the file but %s in the module", w->path,
+                       name, dtype_name(w->lookup(w->ctx, file_name(e, name))->dtype), dtype_name(t->dtype));
+            return false;
+        }
     }
     bool same = data->rank == t->rank;
     for (int i = 0; same && i < t->rank; i++)
@@ -368,10 +395,30 @@ static bool load_one_weight(EntryCtx *e, const char *name, Tensor *t)
     return true;
 }
 
+/* A DataParallel model's state_dict names every weight "module.NAME":
+ * when no name of the module is in the file but every one is with that
+ * prefix, the prefix is dropped (with a note). */
+static void find_prefix(EntryCtx *e)
+{
+    const WeightSource *w = e->req->weights;
+    static const char prefix[] = "module.";
+    if (!e->state_names.len)
+        return;
+    for (int i = 0; i < e->state_names.len; i++) {
+        const char *name = e->state_names.items[i];
+        if (w->lookup(w->ctx, name) || !w->lookup(w->ctx, arena_sprintf(e->in->arena, "%s%s", prefix, name)))
+            return;
+    }
+    e->weight_prefix = prefix;
+    diag_remark(diag_of(e), SPAN_NONE, "%s: the weights' names start with 'module.' (a DataParallel model's "
+                "state_dict); the prefix is dropped", w->path);
+}
+
 static bool load_weights(EntryCtx *e)
 {
     const WeightSource *w = e->req->weights;
     bool ok = true;
+    find_prefix(e);
     for (int i = 0; i < e->state_names.len; i++) {
         Tensor *t = e->state_tensors.items[i];
         const char *name = e->state_names.items[i];
@@ -381,7 +428,7 @@ static bool load_weights(EntryCtx *e)
     for (int i = 0; i < w->n_names; i++) {
         bool known = false;
         for (int k = 0; k < e->state_names.len && !known; k++)
-            known = strcmp(e->state_names.items[k], w->names[i]) == 0;
+            known = strcmp(file_name(e, e->state_names.items[k]), w->names[i]) == 0;
         if (!known) {
             diag_error(diag_of(e), SPAN_NONE,
                        "%s: unexpected weight '%s' (the module has no parameter or buffer of that name)",

@@ -35,6 +35,8 @@ typedef struct EntryCtx {
     Scope *forward_globals;     /* where forward()'s annotations are resolved */
     PtrVec output_hints;        /* const char * or NULL, per graph output: the
                                  * namedtuple field it came from */
+    const char *weight_prefix;  /* "module." when the weights carry it */
+    PtrVec casts_noted;         /* "float64->float32" pairs said */
 } EntryCtx;
 
 /* forward()'s arguments: graph inputs for the parameters that have types,

@@ -120,6 +120,8 @@ bool flow_same_value(const Value *a, const Value *b)
             return a->dyn == b->dyn;
         return val_equal_static(a, b);
     }
+    if (a->kind == VK_DICT || a->kind == VK_SET)
+        return false;           /* distinct mutable objects */
     if (a->kind == VK_LIST || a->kind == VK_TUPLE) {
         if (a->kind == VK_LIST)
             return false;       /* distinct list objects */

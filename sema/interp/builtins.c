@@ -64,6 +64,30 @@ Value *interp_make_builtin(Interp *in, const char *name, BuiltinFn fn, const voi
     return v;
 }
 
+/* The receiver of a builtin method of str, int or float called on an
+ * instance of a subclass that holds its value in _value_ (an enum with a
+ * data type: class Color(str, Enum)), else V itself. */
+Value *interp_builtin_self(Interp *in, Value *v)
+{
+    if (v->kind != VK_INSTANCE)
+        return v;
+    int tag = v->u.inst->cls->u.cls->native;
+    if (tag != NATIVE_CLASS_STR && tag != NATIVE_CLASS_INT && tag != NATIVE_CLASS_FLOAT && tag != NATIVE_CLASS_TUPLE)
+        return v;
+    Value *x = val_scope_get(v->u.inst->attrs, intern(&in->c->names, "_value_"));
+    return x ? x : v;
+}
+
+void interp_add_methods(Interp *in, Value *cls, const Builtin *table, int n)
+{
+    for (int i = 0; i < n; i++) {
+        Value *v = val_none(in);
+        v->kind = VK_BUILTIN;
+        v->u.builtin = &table[i];
+        val_scope_set(in->arena, cls->u.cls->dict, intern(&in->c->names, table[i].name), v);
+    }
+}
+
 static bool is_static_int(const Value *v)
 {
     return (v->kind == VK_INT || v->kind == VK_BOOL) && !v->dyn;
@@ -85,7 +109,7 @@ static double num_of(const Value *v)
 }
 
 /* Calls OBJ.NAME(args) when OBJ's class defines NAME; *found says whether it did. */
-static Value *try_special(Interp *in, Value *obj, const char *name, Value **args, int n, Span span, bool *found)
+Value *interp_try_special(Interp *in, Value *obj, const char *name, Value **args, int n, Span span, bool *found)
 {
     *found = false;
     if (obj->kind != VK_INSTANCE && obj->kind != VK_TENSOR && !val_is_dynamic_scalar(obj))
@@ -111,12 +135,14 @@ static int64_t range_len(const Range *r)
 static bool iterate_instance(Interp *in, Value *v, ValueList *out, Span span)
 {
     bool found;
-    Value *it = try_special(in, v, "__iter__", NULL, 0, span, &found);
+    Value *it = interp_try_special(in, v, "__iter__", NULL, 0, span, &found);
     if (!found || !it || it->kind == VK_ERROR)
         return false;
     if (it->kind != VK_INSTANCE)
         return interp_iterate_static(in, it, out, span);
-    const char *next = intern(&in->c->names, "__next__");
+    if (interp_drain_iterator(in, it, out))
+        return true;
+    const char *next = in->id.next;
     for (long guard = 0; guard < in->c->limits.max_unroll; guard++) {
         Value *x = interp_call_method(in, it, next, NULL, 0, span);
         if (!x) {
@@ -158,6 +184,35 @@ static bool iterate_tensor_rows(Interp *in, Value *v, ValueList *out, Span span)
 
 bool interp_iterate_static(Interp *in, Value *v, ValueList *out, Span span)
 {
+    /* a class whose metaclass defines __iter__ (an Enum), a subclass of a
+     * builtin container that defines its own */
+    Value *special = v->kind == VK_CLASS || interp_container_class(v) ? interp_class_special(in, v, in->id.iter)
+                                                                      : NULL;
+    if (special) {
+        Value *it = interp_call_simple(in, special, &v, 1, span);
+        if (!it || it->kind == VK_ERROR)
+            return false;
+        if (it->kind == VK_INSTANCE && interp_is_iterator(in, it) && !interp_drain_iterator(in, it, out)) {
+            for (long guard = 0; guard < in->c->limits.max_unroll; guard++) {
+                bool done;
+                Value *x = interp_next(in, it, &done, span);
+                if (done)
+                    return true;
+                if (!x || x->kind == VK_ERROR)
+                    return false;
+                val_list_push(in, out, x);
+            }
+            interp_error(in, span, "iteration longer than %ld items at compile time (--limit unroll=N raises "
+                         "the limit)", in->c->limits.max_unroll);
+            return false;
+        }
+        return interp_drain_iterator(in, it, out) || interp_iterate_builtin(in, it, out, span);
+    }
+    return interp_iterate_builtin(in, v, out, span);
+}
+
+bool interp_iterate_builtin(Interp *in, Value *v, ValueList *out, Span span)
+{
     if (flow_dynlist_is(v) || v->kind == VK_RUNTIME_ITER ||
         (v->kind == VK_TENSOR && flow_is_dynamic_iterable(in, v))) {
         interp_error(in, span, "this %s has a length known only at run time: only a 'for' loop can iterate "
@@ -182,7 +237,7 @@ bool interp_iterate_static(Interp *in, Value *v, ValueList *out, Span span)
             val_list_push(in, out, val_int(in, v->u.range.start + i * v->u.range.step));
         return true;
     }
-    case VK_DICT:
+    case VK_DICT: case VK_SET: case VK_FROZENSET:
         for (int i = 0; i < v->u.dict->len; i++)
             if (!v->u.dict->entries[i].deleted)
                 val_list_push(in, out, v->u.dict->entries[i].key);
@@ -192,7 +247,7 @@ bool interp_iterate_static(Interp *in, Value *v, ValueList *out, Span span)
             val_list_push(in, out, val_str(in, v->u.s.ptr + i, 1));
         return true;
     case VK_INSTANCE: case VK_TENSOR:
-        if (iterate_instance(in, v, out, span))
+        if (interp_drain_iterator(in, v, out) || iterate_instance(in, v, out, span))
             return true;
         if (in->exc)
             return false;
@@ -209,124 +264,6 @@ bool interp_iterate_static(Interp *in, Value *v, ValueList *out, Span span)
     else
         interp_error(in, span, "'%s' object is not iterable", val_type_name(in, v));
     return false;
-}
-
-/* ---- str formatting ---- */
-
-typedef struct FormatSpec {
-    char fill, align, sign, type;
-    bool zero, alt, comma;
-    int width, precision;
-} FormatSpec;
-
-static bool parse_format_spec(const char *s, FormatSpec *fs)
-{
-    memset(fs, 0, sizeof *fs);
-    fs->fill = ' ';
-    fs->precision = -1;
-    if (s[0] && s[1] && strchr("<>=^", s[1])) {
-        fs->fill = s[0];
-        fs->align = s[1];
-        s += 2;
-    } else if (s[0] && strchr("<>=^", s[0])) {
-        fs->align = *s++;
-    }
-    if (*s && strchr("+- ", *s))
-        fs->sign = *s++;
-    if (*s == '#') {
-        fs->alt = true;
-        s++;
-    }
-    if (*s == '0') {
-        fs->zero = true;
-        s++;
-    }
-    while (*s >= '0' && *s <= '9' && fs->width < 10000)
-        fs->width = fs->width * 10 + (*s++ - '0');
-    if (*s == ',' || *s == '_') {
-        fs->comma = true;
-        s++;
-    }
-    if (*s == '.') {
-        s++;
-        fs->precision = 0;
-        while (*s >= '0' && *s <= '9' && fs->precision < 1000)
-            fs->precision = fs->precision * 10 + (*s++ - '0');
-    }
-    if (*s)
-        fs->type = *s++;
-    return *s == '\0';
-}
-
-static Value *pad_string(Interp *in, const char *text, const FormatSpec *fs, bool numeric)
-{
-    size_t len = strlen(text);
-    if ((size_t)fs->width <= len)
-        return val_cstr(in, text);
-    size_t pad = (size_t)fs->width - len;
-    char align = fs->align ? fs->align : (numeric ? '>' : '<');
-    char fill = fs->zero && !fs->align ? '0' : fs->fill;
-    char *buf = arena_alloc_raw(in->arena, (size_t)fs->width + 1);
-    size_t left = align == '>' ? pad : align == '^' ? pad / 2 : 0;
-    if (fill == '0' && numeric && (text[0] == '-' || text[0] == '+')) {
-        buf[0] = text[0];
-        memset(buf + 1, '0', pad);
-        memcpy(buf + 1 + pad, text + 1, len - 1);
-    } else {
-        memset(buf, fill, left);
-        memcpy(buf + left, text, len);
-        memset(buf + left + len, fill, pad - left);
-    }
-    buf[fs->width] = '\0';
-    return val_cstr(in, buf);
-}
-
-Value *interp_format_value(Interp *in, Value *v, const char *spec, Span span)
-{
-    FormatSpec fs;
-    if (!parse_format_spec(spec, &fs))
-        return interp_error(in, span, "invalid format specifier '%s'", spec);
-    char buf[512];
-    if (is_static_num(v) && (fs.type || fs.precision >= 0 || fs.sign)) {
-        char t = fs.type ? fs.type : (v->kind == VK_FLOAT ? 'g' : 'd');
-        const char *sign = fs.sign == '+' ? "+" : fs.sign == ' ' ? " " : "";
-        if (t == 'd' && v->kind != VK_FLOAT)
-            snprintf(buf, sizeof buf, fs.sign == '+' ? "%+" PRId64 : "%" PRId64, int_of(v));
-        else if (strchr("eEfFgG%", t)) {
-            double x = num_of(v) * (t == '%' ? 100.0 : 1.0);
-            char fmt[16];
-            snprintf(fmt, sizeof fmt, "%s%%.%d%c", sign, fs.precision >= 0 ? fs.precision : 6, t == '%' ? 'f' : t);
-            snprintf(buf, sizeof buf, fmt, x);
-            if (t == '%')
-                strncat(buf, "%", sizeof buf - strlen(buf) - 1);
-        } else if (strchr("xXob", t) && v->kind != VK_FLOAT) {
-            int64_t x = int_of(v);
-            if (t == 'b') {
-                char tmp[70];
-                int n = 0;
-                uint64_t u = x < 0 ? (uint64_t)-x : (uint64_t)x;
-                do {
-                    tmp[n++] = (char)('0' + (u & 1));
-                    u >>= 1;
-                } while (u);
-                int k = 0;
-                if (x < 0)
-                    buf[k++] = '-';
-                while (n)
-                    buf[k++] = tmp[--n];
-                buf[k] = '\0';
-            } else {
-                snprintf(buf, sizeof buf, t == 'x' ? "%" PRIx64 : t == 'X' ? "%" PRIX64 : "%" PRIo64, x);
-            }
-        } else {
-            return interp_error(in, span, "unsupported format specifier '%s' for %s", spec, val_type_name(in, v));
-        }
-        return pad_string(in, buf, &fs, true);
-    }
-    const char *text = val_to_str(in, v);
-    if (v->kind == VK_STR && fs.precision >= 0 && strlen(text) > (size_t)fs.precision)
-        text = arena_strndup(in->arena, text, (size_t)fs.precision);
-    return pad_string(in, text, &fs, is_static_num(v));
 }
 
 /* ---- builtin functions ---- */
@@ -350,14 +287,18 @@ BUILTIN(bi_len)
         return flow_dynlist_len(in, v, span);
     if (v->kind == VK_RUNTIME_ITER)
         return flow_iter_length(in, v, span);
+    Value *special = v->kind == VK_CLASS || interp_container_class(v) ? interp_class_special(in, v, in->id.len)
+                                                                      : NULL;
+    if (special)
+        return interp_call_simple(in, special, &v, 1, span);
     switch (v->kind) {
     case VK_LIST: case VK_TUPLE: return val_int(in, v->u.list->len);
     case VK_STR: return val_int(in, v->u.s.len);
-    case VK_DICT: return val_int(in, v->u.dict->live);
+    case VK_DICT: case VK_SET: case VK_FROZENSET: return val_int(in, v->u.dict->live);
     case VK_RANGE: return val_int(in, range_len(&v->u.range));
     default: {
         bool found;
-        Value *r = try_special(in, v, "__len__", NULL, 0, span, &found);
+        Value *r = interp_try_special(in, v, "__len__", NULL, 0, span, &found);
         if (found || in->exc)
             return r;
         return interp_error(in, span, "object of type '%s' has no len()", val_type_name(in, v));
@@ -411,9 +352,8 @@ static Value *runtime_range(Interp *in, CallArgs *a, Span span)
     return r;
 }
 
-BUILTIN(bi_range)
+Value *interp_make_range(Interp *in, CallArgs *a, Span span)
 {
-    (void)self;
     if (!interp_args_check(in, a, "range", 1, 3, NULL, span))
         return val_error(in);
     bool runtime = false;
@@ -421,7 +361,7 @@ BUILTIN(bi_range)
         if (a->pos[i]->kind == VK_TENSOR) {
             /* range(t) of a one-element integer tensor: t.__index__() */
             bool found;
-            Value *v = try_special(in, a->pos[i], "__index__", NULL, 0, span, &found);
+            Value *v = interp_try_special(in, a->pos[i], "__index__", NULL, 0, span, &found);
             if (!v || v->kind == VK_ERROR)
                 return v;
             a->pos[i] = v;
@@ -474,6 +414,40 @@ BUILTIN(bi_enumerate)
     return r;
 }
 
+/* zip() over iterators (iter(x), itertools.count()): one item of each
+ * argument in turn, until one is exhausted, as Python pulls them (so
+ * zip(it, it) pairs consecutive items). */
+static Value *zip_iterators(Interp *in, CallArgs *a, ValueList *cols, Span span)
+{
+    int n = a->n_pos;
+    for (int i = 0; i < n; i++)
+        if (!interp_is_iterator(in, a->pos[i]) && !interp_iterate_static(in, a->pos[i], &cols[i], span))
+            return in->exc ? NULL : val_error(in);
+    Value *r = val_list(in, 0);
+    for (int k = 0; k < in->c->limits.max_unroll; k++) {
+        Value *t = val_tuple(in, n);
+        for (int i = 0; i < n; i++) {
+            Value *x;
+            if (interp_is_iterator(in, a->pos[i])) {
+                bool done;
+                x = interp_next(in, a->pos[i], &done, span);
+                if (done)
+                    return r;
+                if (!x || x->kind == VK_ERROR)
+                    return x;
+            } else {
+                if (k >= cols[i].len)
+                    return r;
+                x = cols[i].items[k];
+            }
+            val_list_push(in, t->u.list, x);
+        }
+        val_list_push(in, r->u.list, t);
+    }
+    return interp_error(in, span, "iteration longer than %ld items at compile time (--limit unroll=N raises the "
+                        "limit)", in->c->limits.max_unroll);
+}
+
 BUILTIN(bi_zip)
 {
     (void)self;
@@ -487,6 +461,11 @@ BUILTIN(bi_zip)
         return r;
     }
     ValueList *cols = arena_alloc(in->arena, sizeof(ValueList) * (size_t)(n + 1));
+    bool lazy = false;
+    for (int i = 0; i < n; i++)
+        lazy |= interp_is_iterator(in, a->pos[i]);
+    if (lazy)
+        return zip_iterators(in, a, cols, span);
     int len = n ? 1 << 30 : 0;
     for (int i = 0; i < n; i++) {
         if (!interp_iterate_static(in, a->pos[i], &cols[i], span))
@@ -515,15 +494,47 @@ static Value *min_max(Interp *in, CallArgs *a, Span span, bool is_max)
         for (int i = 0; i < a->n_pos; i++)
             val_list_push(in, &items, a->pos[i]);
     }
+    static const char *const kws[] = {"key", "default", NULL};
+    if (!interp_args_check(in, a, name, 1, -1, kws, span))
+        return val_error(in);
     Value *dflt = interp_arg(a, -1, "default");
+    if (dflt && a->n_pos > 1)
+        return interp_raise(in, in->cls.type_error, span, "Cannot specify a default for %s() with multiple "
+                            "positional arguments", name);
     if (items.len == 0) {
         if (dflt)
             return dflt;
         return interp_raise(in, in->cls.value_error, span, "%s() arg is an empty sequence", name);
     }
-    Value *best = items.items[0];
+    /* key=f: the items compare by f(item); the first of equal ones wins */
+    Value *key = interp_arg(a, -1, "key");
+    if (key && key->kind == VK_NONE)
+        key = NULL;
+    Value **keys = items.items;
+    if (key) {
+        keys = arena_alloc(in->arena, sizeof(Value *) * (size_t)items.len);
+        for (int i = 0; i < items.len; i++) {
+            keys[i] = interp_call_simple(in, key, &items.items[i], 1, span);
+            if (!keys[i] || keys[i]->kind == VK_ERROR)
+                return keys[i];
+        }
+    }
+    Value *best = items.items[0], *best_key = keys[0];
     for (int i = 1; i < items.len; i++) {
         Value *x = items.items[i];
+        if (key) {
+            Value *c = interp_compare_op(in, is_max ? AST_OP_GT : AST_OP_LT, keys[i], best_key, span);
+            Value *t = c && c->kind != VK_ERROR ? interp_truth(in, c, span) : c;
+            if (!t || t->kind == VK_ERROR)
+                return t;
+            if (t->dyn)
+                return interp_error(in, span, "%s() with key= of run-time values is not supported", name);
+            if (t->u.b) {
+                best = x;
+                best_key = keys[i];
+            }
+            continue;
+        }
         Value *c = interp_compare_op(in, is_max ? AST_OP_GT : AST_OP_LT, x, best, span);
         if (c && c->kind != VK_ERROR && !c->dyn && c->kind != VK_BOOL)
             c = interp_truth(in, c, span);    /* a comparison that made another value (a tensor) */
@@ -557,7 +568,7 @@ BUILTIN(bi_abs)
     if (v->kind == VK_FLOAT && !v->dyn)
         return val_float(in, fabs(v->u.f));
     bool found;
-    Value *r = try_special(in, v, "__abs__", NULL, 0, span, &found);
+    Value *r = interp_try_special(in, v, "__abs__", NULL, 0, span, &found);
     if (found || in->exc)
         return r;
     return interp_error(in, span, "bad operand type for abs(): '%s'", val_type_name(in, v));
@@ -623,7 +634,7 @@ static int cmp_for_sort(Interp *in, Value *x, Value *y, Span span, bool *ok)
 }
 
 /* Stable insertion sort: compile-time lists are short. */
-static bool sort_values(Interp *in, ValueList *l, Value *key, bool reverse, Span span)
+bool interp_sort_values(Interp *in, ValueList *l, Value *key, bool reverse, Span span)
 {
     Value **keys = arena_alloc(in->arena, sizeof(Value *) * (size_t)(l->len + 1));
     for (int i = 0; i < l->len; i++) {
@@ -676,7 +687,7 @@ BUILTIN(bi_sorted)
     Value *key;
     bool reverse;
     sort_options(in, a, &key, &reverse);
-    if (!sort_values(in, r->u.list, key, reverse, span))
+    if (!interp_sort_values(in, r->u.list, key, reverse, span))
         return in->exc ? NULL : val_error(in);
     return r;
 }
@@ -686,13 +697,20 @@ BUILTIN(bi_reversed)
     (void)self;
     if (!interp_args_check(in, a, "reversed", 1, 1, NULL, span))
         return val_error(in);
+    Value *v = a->pos[0];
+    bool found;
+    Value *own = interp_try_special(in, v, "__reversed__", NULL, 0, span, &found);
+    if (found || in->exc)
+        return own;
+    if (val_is_set(v))
+        return interp_raise(in, in->cls.type_error, span, "'%s' object is not reversible", val_type_name(in, v));
     ValueList items = {0};
-    if (!interp_iterate_static(in, a->pos[0], &items, span))
+    if (!interp_iterate_static(in, v, &items, span))
         return in->exc ? NULL : val_error(in);
-    Value *r = val_list(in, items.len);
+    ValueList r = {0};
     for (int i = items.len - 1; i >= 0; i--)
-        val_list_push(in, r->u.list, items.items[i]);
-    return r;
+        val_list_push(in, &r, items.items[i]);
+    return interp_make_iterator(in, &r);   /* an iterator, as in Python */
 }
 
 BUILTIN(bi_round)
@@ -705,7 +723,7 @@ BUILTIN(bi_round)
     if (!is_static_num(v)) {
         bool found;
         Value *args[1] = {nd ? nd : val_none(in)};
-        Value *r = try_special(in, v, "__round__", args, nd ? 1 : 0, span, &found);
+        Value *r = interp_try_special(in, v, "__round__", args, nd ? 1 : 0, span, &found);
         if (found || in->exc)
             return r;
         return interp_error(in, span, "round() of '%s' is not supported", val_type_name(in, v));
@@ -737,53 +755,54 @@ BUILTIN(bi_divmod)
     return t;
 }
 
+static uint64_t mulmod_u64(uint64_t a, uint64_t b, uint64_t m)
+{
+    uint64_t r = 0;
+    for (a %= m; b; b >>= 1) {
+        if (b & 1)
+            r = (r + a) % m;
+        a = (a + a) % m;
+    }
+    return r;
+}
+
+/* pow(base, exp, mod=None) */
 BUILTIN(bi_pow)
 {
     (void)self;
-    if (!interp_args_check(in, a, "pow", 2, 2, NULL, span))
+    static const char *const kws[] = {"base", "exp", "mod", NULL};
+    if (!interp_args_check(in, a, "pow", 0, 3, kws, span))
         return val_error(in);
-    return interp_binop(in, AST_OP_POW, a->pos[0], a->pos[1], span);
-}
-
-BUILTIN(bi_isinstance)
-{
-    (void)self;
-    if (!interp_args_check(in, a, "isinstance", 2, 2, NULL, span))
-        return val_error(in);
-    Value *v = a->pos[0], *c = a->pos[1];
-    if (c->kind == VK_CLASS)
-        return val_bool(in, interp_isinstance(in, v, c));
-    if (c->kind == VK_TUPLE) {
-        for (int i = 0; i < c->u.list->len; i++) {
-            Value *x = c->u.list->items[i];
-            if (x->kind == VK_CLASS && interp_isinstance(in, v, x))
-                return val_bool(in, true);
-        }
-        return val_bool(in, false);
+    Value *base = interp_arg(a, 0, "base"), *exp = interp_arg(a, 1, "exp"), *mod = interp_arg(a, 2, "mod");
+    if (!base || !exp)
+        return interp_raise(in, in->cls.type_error, span, "pow() missing required argument '%s'",
+                            base ? "exp" : "base");
+    if (!mod || mod->kind == VK_NONE)
+        return interp_binop(in, AST_OP_POW, base, exp, span);
+    if (!is_static_int(base) || !is_static_int(exp) || !is_static_int(mod))
+        return interp_raise(in, in->cls.type_error, span, "pow() 3rd argument not allowed unless all arguments are "
+                            "integers");
+    int64_t b = int_of(base), e = int_of(exp), m = int_of(mod);
+    if (m == 0)
+        return interp_raise(in, in->cls.value_error, span, "pow() 3rd argument cannot be 0");
+    if (e < 0)
+        return interp_error(in, span, "pow() with a negative exponent and a modulus is not supported");
+    /* square and multiply modulo |m| (the sums stay below 2^64), then the
+     * sign of m as Python's % gives it */
+    uint64_t um = m < 0 ? (uint64_t)0 - (uint64_t)m : (uint64_t)m;
+    uint64_t x = (uint64_t)(((b % m) + m) % m) % um, r = 1 % um;
+    for (; e; e >>= 1) {
+        if (e & 1)
+            r = mulmod_u64(r, x, um);
+        x = mulmod_u64(x, x, um);
     }
-    return interp_error(in, span, "isinstance() arg 2 must be a type or tuple of types");
+    int64_t out = (int64_t)r;
+    if (out != 0 && m < 0)
+        out += m;
+    return val_int(in, out);
 }
 
-BUILTIN(bi_issubclass)
-{
-    (void)self;
-    if (!interp_args_check(in, a, "issubclass", 2, 2, NULL, span))
-        return val_error(in);
-    Value *v = a->pos[0], *c = a->pos[1];
-    if (v->kind != VK_CLASS)
-        return interp_error(in, span, "issubclass() arg 1 must be a class");
-    if (c->kind == VK_CLASS)
-        return val_bool(in, interp_is_subclass(v, c));
-    if (c->kind == VK_TUPLE) {
-        for (int i = 0; i < c->u.list->len; i++)
-            if (interp_is_subclass(v, c->u.list->items[i]))
-                return val_bool(in, true);
-        return val_bool(in, false);
-    }
-    return interp_error(in, span, "issubclass() arg 2 must be a class or tuple of classes");
-}
-
-static const char *attr_name_arg(Interp *in, Value *v, Span span)
+const char *interp_attr_name(Interp *in, Value *v, Span span)
 {
     if (v->kind != VK_STR) {
         interp_error(in, span, "attribute name must be a string, not '%s'", val_type_name(in, v));
@@ -797,7 +816,7 @@ BUILTIN(bi_getattr)
     (void)self;
     if (!interp_args_check(in, a, "getattr", 2, 3, NULL, span))
         return val_error(in);
-    const char *name = attr_name_arg(in, a->pos[1], span);
+    const char *name = interp_attr_name(in, a->pos[1], span);
     if (!name)
         return val_error(in);
     if (a->n_pos == 3) {
@@ -814,7 +833,7 @@ BUILTIN(bi_hasattr)
     (void)self;
     if (!interp_args_check(in, a, "hasattr", 2, 2, NULL, span))
         return val_error(in);
-    const char *name = attr_name_arg(in, a->pos[1], span);
+    const char *name = interp_attr_name(in, a->pos[1], span);
     if (!name)
         return val_error(in);
     Value *v = interp_lookup_attr(in, a->pos[0], name, span);
@@ -830,7 +849,7 @@ BUILTIN(bi_setattr)
     (void)self;
     if (!interp_args_check(in, a, "setattr", 3, 3, NULL, span))
         return val_error(in);
-    const char *name = attr_name_arg(in, a->pos[1], span);
+    const char *name = interp_attr_name(in, a->pos[1], span);
     if (!name)
         return val_error(in);
     if (!interp_setattr(in, a->pos[0], name, a->pos[2], span) && in->exc)
@@ -843,7 +862,7 @@ BUILTIN(bi_delattr)
     (void)self;
     if (!interp_args_check(in, a, "delattr", 2, 2, NULL, span))
         return val_error(in);
-    const char *name = attr_name_arg(in, a->pos[1], span);
+    const char *name = interp_attr_name(in, a->pos[1], span);
     if (!name)
         return val_error(in);
     if (!interp_delattr(in, a->pos[0], name, span))
@@ -857,9 +876,10 @@ BUILTIN(bi_callable)
     if (!interp_args_check(in, a, "callable", 1, 1, NULL, span))
         return val_error(in);
     Value *v = a->pos[0];
+    Value *cls = v->kind == VK_INSTANCE ? v->u.inst->cls : interp_container_class(v);
     bool c = v->kind == VK_FUNCTION || v->kind == VK_BUILTIN || v->kind == VK_BOUND_METHOD ||
-             v->kind == VK_CLASS || v->kind == VK_ONNX_OP ||
-             (v->kind == VK_INSTANCE && interp_class_lookup(v->u.inst->cls, in->id.call));
+             v->kind == VK_CLASS || v->kind == VK_ONNX_OP || v->kind == VK_STATICMETHOD ||
+             v->kind == VK_CLASSMETHOD || (cls && interp_class_lookup(cls, in->id.call));
     return val_bool(in, c);
 }
 
@@ -868,15 +888,52 @@ BUILTIN(bi_repr)
     (void)self;
     if (!interp_args_check(in, a, "repr", 1, 1, NULL, span))
         return val_error(in);
-    return val_cstr(in, val_repr(in, a->pos[0]));
+    const char *s = interp_repr(in, a->pos[0], span);
+    return s ? val_cstr(in, s) : NULL;
 }
 
+/* id(x): the object's identity (its address); equal numbers and strings
+ * are the same object, as `is` sees them. */
 BUILTIN(bi_id)
 {
     (void)self;
     if (!interp_args_check(in, a, "id", 1, 1, NULL, span))
         return val_error(in);
-    return val_int(in, (int64_t)val_hash(a->pos[0]));
+    Value *v = a->pos[0];
+    switch (v->kind) {
+    case VK_NONE: return val_int(in, 1);
+    case VK_ELLIPSIS: return val_int(in, 3);
+    case VK_BOOL: case VK_INT: case VK_FLOAT: case VK_DTYPE:
+        if (!v->dyn)
+            return val_int(in, (int64_t)(((uint64_t)val_hash(v) << 1) | 1));
+        return val_int(in, (int64_t)(uintptr_t)v);
+    default:
+        return val_int(in, (int64_t)(uintptr_t)v->u.cls);
+    }
+}
+
+/* The __hash__ an instance's class defines, NULL when it hashes by
+ * identity; *unhashable when its class sets __hash__ = None or defines
+ * __eq__ without __hash__. */
+static Value *instance_hash_method(Interp *in, Value *cls, bool *unhashable)
+{
+    *unhashable = false;
+    Class *c = cls->u.cls;
+    for (int i = 0; i < c->n_mro; i++) {
+        Class *k = c->mro[i]->u.cls;
+        if (!k->module)
+            return NULL;    /* a builtin type's: by value (interp_builtin_self) or identity */
+        Value *h = val_scope_get(k->dict, in->id.hash);
+        if (h) {
+            *unhashable = h->kind == VK_NONE;
+            return h->kind == VK_NONE ? NULL : h;
+        }
+        if (val_scope_get(k->dict, in->id.eq)) {
+            *unhashable = true;
+            return NULL;
+        }
+    }
+    return NULL;
 }
 
 BUILTIN(bi_hash)
@@ -884,9 +941,75 @@ BUILTIN(bi_hash)
     (void)self;
     if (!interp_args_check(in, a, "hash", 1, 1, NULL, span))
         return val_error(in);
-    if (!val_hashable(a->pos[0]))
-        return interp_error(in, span, "unhashable type: '%s'", val_type_name(in, a->pos[0]));
-    return val_int(in, (int64_t)val_hash(a->pos[0]));
+    Value *v = a->pos[0];
+    if (v->kind == VK_INSTANCE) {
+        bool unhashable;
+        Value *h = instance_hash_method(in, v->u.inst->cls, &unhashable);
+        if (unhashable)
+            return interp_raise(in, in->cls.type_error, span, "unhashable type: '%s'", val_type_name(in, v));
+        if (h) {
+            Value *r = interp_call_simple(in, h, &v, 1, span);
+            if (r && r->kind != VK_INT && r->kind != VK_BOOL && r->kind != VK_ERROR)
+                return interp_raise(in, in->cls.type_error, span, "__hash__ method should return an integer");
+            return r;
+        }
+        v = interp_builtin_self(in, v);
+    }
+    if (!val_hashable(v)) {
+        if (v->kind == VK_LIST || v->kind == VK_DICT || v->kind == VK_SET)
+            return interp_raise(in, in->cls.type_error, span, "unhashable type: '%s'", val_type_name(in, v));
+        return interp_error(in, span, "unhashable type: '%s'", val_type_name(in, v));
+    }
+    return val_int(in, (int64_t)val_hash(v));
+}
+
+/* format(value, spec='') */
+BUILTIN(bi_format)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "format", 1, 2, NULL, span))
+        return val_error(in);
+    Value *spec = a->n_pos == 2 ? a->pos[1] : NULL;
+    if (spec && spec->kind != VK_STR)
+        return interp_raise(in, in->cls.type_error, span, "format() argument 2 must be str, not %s",
+                            val_type_name(in, spec));
+    return interp_format_value(in, a->pos[0], spec ? spec->u.s.ptr : "", span);
+}
+
+/* hex(), oct(), bin(): format(x, '#x') ... */
+static Value *int_base(Interp *in, CallArgs *a, Span span, const char *name, const char *spec)
+{
+    if (!interp_args_check(in, a, name, 1, 1, NULL, span))
+        return val_error(in);
+    Value *v = a->pos[0];
+    if (v->kind == VK_INSTANCE) {
+        bool found;
+        v = interp_try_special(in, v, "__index__", NULL, 0, span, &found);
+        if (!v || v->kind == VK_ERROR)
+            return v;
+    }
+    if (!is_static_int(v))
+        return interp_raise(in, in->cls.type_error, span, "'%s' object cannot be interpreted as an integer",
+                            val_type_name(in, v));
+    return interp_format_value(in, val_int(in, int_of(v)), spec, span);
+}
+
+BUILTIN(bi_hex) { (void)self; return int_base(in, a, span, "hex", "#x"); }
+BUILTIN(bi_oct) { (void)self; return int_base(in, a, span, "oct", "#o"); }
+BUILTIN(bi_bin) { (void)self; return int_base(in, a, span, "bin", "#b"); }
+
+/* vars(obj): obj.__dict__; vars(): the current namespace. */
+BUILTIN(bi_vars)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "vars", 0, 1, NULL, span))
+        return val_error(in);
+    if (a->n_pos == 0)
+        return interp_namespace_dict(in, in->frame->locals, true);
+    Value *v = interp_lookup_attr(in, a->pos[0], in->id.dict_, span);
+    if (v || in->exc)
+        return v;
+    return interp_raise(in, in->cls.type_error, span, "vars() argument must have __dict__ attribute");
 }
 
 BUILTIN(bi_chr)
@@ -965,17 +1088,6 @@ BUILTIN(bi_filter)
     return r;
 }
 
-BUILTIN(bi_iter)
-{
-    (void)self;
-    if (!interp_args_check(in, a, "iter", 1, 1, NULL, span))
-        return val_error(in);
-    Value *r = val_list(in, 0);
-    if (!interp_iterate_static(in, a->pos[0], r->u.list, span))
-        return in->exc ? NULL : val_error(in);
-    return r;
-}
-
 /* super() and super(C, obj). */
 BUILTIN(bi_super)
 {
@@ -1002,330 +1114,6 @@ BUILTIN(bi_super)
     return v;
 }
 
-static Value *wrap_descriptor(Interp *in, CallArgs *a, Span span, ValueKind kind, const char *name)
-{
-    if (!interp_args_check(in, a, name, 1, 1, NULL, span))
-        return val_error(in);
-    Value *v = val_none(in);
-    v->kind = kind;
-    v->u.wrapped = a->pos[0];
-    return v;
-}
-
-BUILTIN(bi_property) { (void)self; return wrap_descriptor(in, a, span, VK_PROPERTY, "property"); }
-BUILTIN(bi_staticmethod) { (void)self; return wrap_descriptor(in, a, span, VK_STATICMETHOD, "staticmethod"); }
-BUILTIN(bi_classmethod) { (void)self; return wrap_descriptor(in, a, span, VK_CLASSMETHOD, "classmethod"); }
-
-/* object.__setattr__(obj, name, value): the plain store that bypasses a
- * class's own __setattr__ (nn.Module's is written on top of it). */
-BUILTIN(bi_object_setattr)
-{
-    (void)self;
-    if (!interp_args_check(in, a, "__setattr__", 3, 3, NULL, span))
-        return val_error(in);
-    Value *obj = a->pos[0];
-    const char *name = attr_name_arg(in, a->pos[1], span);
-    if (!name)
-        return val_error(in);
-    if (obj->kind != VK_INSTANCE)
-        return interp_error(in, span, "object.__setattr__ needs an instance");
-    flow_write_scope(in, obj->u.inst->attrs);
-    val_scope_set(in->arena, obj->u.inst->attrs, name, a->pos[2]);
-    return val_none(in);
-}
-
-/* object.__delattr__(obj, name): the plain deletion under a class's own
- * __delattr__. */
-BUILTIN(bi_object_delattr)
-{
-    (void)self;
-    if (!interp_args_check(in, a, "__delattr__", 2, 2, NULL, span))
-        return val_error(in);
-    const char *name = attr_name_arg(in, a->pos[1], span);
-    if (!name)
-        return val_error(in);
-    if (!interp_delattr_plain(in, a->pos[0], name, span))
-        return in->exc ? NULL : val_error(in);
-    return val_none(in);
-}
-
-BUILTIN(bi_object_getattribute)
-{
-    (void)self;
-    if (!interp_args_check(in, a, "__getattribute__", 2, 2, NULL, span))
-        return val_error(in);
-    Value *obj = a->pos[0];
-    const char *name = attr_name_arg(in, a->pos[1], span);
-    if (!name || obj->kind != VK_INSTANCE)
-        return val_error(in);
-    Value *v = val_scope_get(obj->u.inst->attrs, name);
-    if (v)
-        return v;
-    return interp_raise(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
-                     val_type_name(in, obj), name);
-}
-
-BUILTIN(bi_object_init)
-{
-    (void)self; (void)a; (void)span;
-    return val_none(in);
-}
-
-BUILTIN(bi_exception_init)
-{
-    (void)self; (void)span;
-    if (a->n_pos < 1 || a->pos[0]->kind != VK_INSTANCE)
-        return val_error(in);
-    Value *args = val_tuple(in, a->n_pos - 1);
-    for (int i = 1; i < a->n_pos; i++)
-        val_list_push(in, args->u.list, a->pos[i]);
-    val_scope_set(in->arena, a->pos[0]->u.inst->attrs, intern(&in->c->names, "args"), args);
-    return val_none(in);
-}
-
-BUILTIN(bi_exception_str)
-{
-    (void)self; (void)span;
-    Value *args = a->n_pos ? val_scope_get(a->pos[0]->u.inst->attrs, intern(&in->c->names, "args")) : NULL;
-    if (!args || args->kind != VK_TUPLE || args->u.list->len == 0)
-        return val_cstr(in, "");
-    if (args->u.list->len == 1)
-        return val_cstr(in, val_to_str(in, args->u.list->items[0]));
-    return val_cstr(in, val_repr(in, args));
-}
-
-/* ---- builtin classes and their construction ---- */
-
-Value *interp_builtin_class(Interp *in, const char *name)
-{
-    return val_scope_get(in->builtins, intern(&in->c->names, name));
-}
-
-static Value *construct_int(Interp *in, CallArgs *a, Span span)
-{
-    if (a->n_pos == 0)
-        return val_int(in, 0);
-    Value *v = a->pos[0];
-    if (is_static_int(v))
-        return val_int(in, int_of(v));
-    if (v->kind == VK_FLOAT && !v->dyn) {
-        double f = v->u.f;
-        if (isnan(f))
-            return interp_raise(in, in->cls.value_error, span, "cannot convert float NaN to integer");
-        if (isinf(f))
-            return interp_raise(in, in->cls.overflow_error, span, "cannot convert float infinity to integer");
-        if (!(f >= -9223372036854775808.0 && f < 9223372036854775808.0))
-            return interp_error(in, span, "int(%s) does not fit in 64 bits (compile-time integers are 64-bit)",
-                              val_repr(in, v));
-        return val_int(in, (int64_t)f);
-    }
-    if (v->kind == VK_STR) {
-        char *end;
-        const char *s = v->u.s.ptr;
-        long long x = strtoll(s, &end, a->n_pos > 1 && is_static_int(a->pos[1]) ? (int)int_of(a->pos[1]) : 10);
-        while (*end == ' ' || *end == '\n' || *end == '\t')
-            end++;
-        if (end == s || *end)
-            return interp_raise(in, in->cls.value_error, span, "invalid literal for int(): %s", val_repr(in, v));
-        return val_int(in, x);
-    }
-    bool found;
-    Value *r = try_special(in, v, "__int__", NULL, 0, span, &found);
-    if (found || in->exc)
-        return r;
-    return interp_error(in, span, "int() argument must be a number or string, not '%s'", val_type_name(in, v));
-}
-
-static Value *construct_float(Interp *in, CallArgs *a, Span span)
-{
-    if (a->n_pos == 0)
-        return val_float(in, 0.0);
-    Value *v = a->pos[0];
-    if (is_static_num(v))
-        return val_float(in, num_of(v));
-    if (v->kind == VK_STR) {
-        char *end;
-        const char *s = v->u.s.ptr;
-        double x = strtod(s, &end);
-        if (end == s || *end)
-            return interp_raise(in, in->cls.value_error, span, "could not convert string to float: %s",
-                             val_repr(in, v));
-        return val_float(in, x);
-    }
-    bool found;
-    Value *r = try_special(in, v, "__float__", NULL, 0, span, &found);
-    if (found || in->exc)
-        return r;
-    return interp_error(in, span, "float() argument must be a number or string, not '%s'", val_type_name(in, v));
-}
-
-static Value *construct_sequence(Interp *in, CallArgs *a, Span span, bool tuple)
-{
-    Value *r = tuple ? val_tuple(in, 0) : val_list(in, 0);
-    if (a->n_pos == 0)
-        return r;
-    if (flow_dynlist_is(a->pos[0]) && !tuple) {
-        r->u.list->dyn = a->pos[0]->u.list->dyn;
-        return r;
-    }
-    if (!interp_iterate_static(in, a->pos[0], r->u.list, span))
-        return in->exc ? NULL : val_error(in);
-    return r;
-}
-
-static Value *construct_dict(Interp *in, CallArgs *a, Span span)
-{
-    Value *d = val_dict(in);
-    if (a->n_pos > 0) {
-        Value *src = a->pos[0];
-        if (src->kind == VK_DICT) {
-            for (int i = 0; i < src->u.dict->len; i++)
-                if (!src->u.dict->entries[i].deleted)
-                    val_dict_set(in, d->u.dict, src->u.dict->entries[i].key, src->u.dict->entries[i].value);
-        } else {
-            ValueList items = {0};
-            if (!interp_iterate_static(in, src, &items, span))
-                return in->exc ? NULL : val_error(in);
-            for (int i = 0; i < items.len; i++) {
-                Value *p = items.items[i];
-                if ((p->kind != VK_TUPLE && p->kind != VK_LIST) || p->u.list->len != 2)
-                    return interp_error(in, span, "dict() needs pairs");
-                if (!val_dict_set(in, d->u.dict, p->u.list->items[0], p->u.list->items[1]))
-                    return interp_error(in, span, "dict keys must be compile-time constants");
-            }
-        }
-    }
-    for (int i = 0; i < a->n_kw; i++)
-        val_dict_set(in, d->u.dict, val_cstr(in, a->kw_names[i]), a->kw_values[i]);
-    return d;
-}
-
-Value *interp_builtin_construct(Interp *in, Value *cls, CallArgs *a, Span span)
-{
-    switch (cls->u.cls->native) {
-    case NATIVE_CLASS_INT: return construct_int(in, a, span);
-    case NATIVE_CLASS_FLOAT: return construct_float(in, a, span);
-    case NATIVE_CLASS_BOOL: {
-        if (a->n_pos == 0)
-            return val_bool(in, false);
-        Value *t = interp_truth(in, a->pos[0], span);
-        return t;
-    }
-    case NATIVE_CLASS_STR: {
-        if (a->n_pos == 0)
-            return val_cstr(in, "");
-        bool found;
-        Value *r = try_special(in, a->pos[0], "__str__", NULL, 0, span, &found);
-        if (found || in->exc)
-            return r;
-        return val_cstr(in, val_to_str(in, a->pos[0]));
-    }
-    case NATIVE_CLASS_LIST: return construct_sequence(in, a, span, false);
-    case NATIVE_CLASS_TUPLE: return construct_sequence(in, a, span, true);
-    case NATIVE_CLASS_DICT: return construct_dict(in, a, span);
-    case NATIVE_CLASS_RANGE: {
-        CallArgs b = *a;
-        return bi_range(in, &b, span, NULL);
-    }
-    case NATIVE_CLASS_SLICE: {
-        /* slice(stop), slice(start, stop[, step]) */
-        if (!interp_args_check(in, a, "slice", 1, 3, NULL, span))
-            return val_error(in);
-        Value *v = val_none(in);
-        v->kind = VK_SLICE;
-        v->u.slice.start = a->n_pos > 1 ? a->pos[0] : val_none(in);
-        v->u.slice.stop = a->n_pos > 1 ? a->pos[1] : a->pos[0];
-        v->u.slice.step = a->n_pos > 2 ? a->pos[2] : val_none(in);
-        return v;
-    }
-    case NATIVE_CLASS_TYPE:
-        if (a->n_pos == 1)
-            return interp_class_of(in, a->pos[0]);
-        return interp_error(in, span, "type() with 3 arguments is not supported");
-    case NATIVE_CLASS_OBJECT: {
-        Value *v = val_none(in);
-        v->kind = VK_INSTANCE;
-        v->u.inst = arena_alloc(in->arena, sizeof(Instance));
-        v->u.inst->cls = cls;
-        v->u.inst->attrs = flow_scope_new(in);
-        return v;
-    }
-    default:
-        return interp_error(in, span, "cannot create '%s' objects", cls->u.cls->name);
-    }
-}
-
-/* slice.start, .stop, .step */
-static Value *slice_part(Interp *in, CallArgs *a, Span span, int which)
-{
-    Value *v = interp_arg(a, 0, NULL);
-    if (!v || v->kind != VK_SLICE)
-        return interp_error(in, span, "expected a slice");
-    return which == 0 ? v->u.slice.start : which == 1 ? v->u.slice.stop : v->u.slice.step;
-}
-
-BUILTIN(bi_slice_start) { (void)self; return slice_part(in, a, span, 0); }
-BUILTIN(bi_slice_stop) { (void)self; return slice_part(in, a, span, 1); }
-BUILTIN(bi_slice_step) { (void)self; return slice_part(in, a, span, 2); }
-
-static void add_property(Interp *in, Value *cls, const char *name, BuiltinFn fn)
-{
-    Value *p = val_none(in);
-    p->kind = VK_PROPERTY;
-    p->u.wrapped = interp_make_builtin(in, name, fn, NULL);
-    val_scope_set(in->arena, cls->u.cls->dict, intern(&in->c->names, name), p);
-}
-
-static Value *builtin_class(Interp *in, Scope *into, const char *name, int tag, Value *base)
-{
-    Value *bases[1] = {base};
-    Value *cls = interp_make_class(in, intern(&in->c->names, name), base ? bases : NULL, base ? 1 : 0,
-                            flow_scope_new(in), NULL, SPAN_NONE);
-    cls->u.cls->native = tag;
-    val_scope_set(in->arena, into, intern(&in->c->names, name), cls);
-    return cls;
-}
-
-static void add_method(Interp *in, Value *cls, const char *name, BuiltinFn fn)
-{
-    val_scope_set(in->arena, cls->u.cls->dict, intern(&in->c->names, name), interp_make_builtin(in, name, fn, NULL));
-}
-
-static Value *exception_class(Interp *in, Scope *into, const char *name, Value *base)
-{
-    Value *cls = builtin_class(in, into, name, NATIVE_CLASS_NONE, base);
-    return cls;
-}
-
-static void install_exceptions(Interp *in, Scope *into)
-{
-    InterpClasses *k = &in->cls;
-    k->base_exception = exception_class(in, into, "BaseException", k->object);
-    add_method(in, k->base_exception, "__init__", bi_exception_init);
-    add_method(in, k->base_exception, "__str__", bi_exception_str);
-    k->exception = exception_class(in, into, "Exception", k->base_exception);
-    k->type_error = exception_class(in, into, "TypeError", k->exception);
-    k->value_error = exception_class(in, into, "ValueError", k->exception);
-    k->runtime_error = exception_class(in, into, "RuntimeError", k->exception);
-    k->not_implemented_error = exception_class(in, into, "NotImplementedError", k->runtime_error);
-    k->assertion_error = exception_class(in, into, "AssertionError", k->exception);
-    k->attribute_error = exception_class(in, into, "AttributeError", k->exception);
-    Value *lookup = exception_class(in, into, "LookupError", k->exception);
-    k->key_error = exception_class(in, into, "KeyError", lookup);
-    k->index_error = exception_class(in, into, "IndexError", lookup);
-    k->import_error = exception_class(in, into, "ImportError", k->exception);
-    exception_class(in, into, "ModuleNotFoundError", k->import_error);
-    k->stop_iteration = exception_class(in, into, "StopIteration", k->exception);
-    Value *arith = exception_class(in, into, "ArithmeticError", k->exception);
-    k->zero_division_error = exception_class(in, into, "ZeroDivisionError", arith);
-    k->overflow_error = exception_class(in, into, "OverflowError", arith);
-    Value *warning = exception_class(in, into, "Warning", k->exception);
-    exception_class(in, into, "UserWarning", warning);
-    exception_class(in, into, "DeprecationWarning", warning);
-    exception_class(in, into, "FutureWarning", warning);
-}
-
-
 static const struct {
     const char *name;
     BuiltinFn fn;
@@ -1333,45 +1121,23 @@ static const struct {
     {"print", bi_print}, {"len", bi_len}, {"enumerate", bi_enumerate}, {"zip", bi_zip},
     {"max", bi_max}, {"min", bi_min}, {"abs", bi_abs}, {"sum", bi_sum}, {"any", bi_any},
     {"all", bi_all}, {"sorted", bi_sorted}, {"reversed", bi_reversed}, {"round", bi_round},
-    {"divmod", bi_divmod}, {"pow", bi_pow}, {"isinstance", bi_isinstance},
-    {"issubclass", bi_issubclass}, {"getattr", bi_getattr}, {"hasattr", bi_hasattr},
+    {"divmod", bi_divmod}, {"pow", bi_pow}, {"getattr", bi_getattr}, {"hasattr", bi_hasattr},
     {"setattr", bi_setattr}, {"delattr", bi_delattr}, {"callable", bi_callable},
     {"repr", bi_repr}, {"id", bi_id}, {"hash", bi_hash}, {"chr", bi_chr}, {"ord", bi_ord},
-    {"map", bi_map}, {"filter", bi_filter}, {"iter", bi_iter}, {"super", bi_super},
-    {"property", bi_property}, {"staticmethod", bi_staticmethod}, {"classmethod", bi_classmethod},
+    {"map", bi_map}, {"filter", bi_filter}, {"super", bi_super}, {"format", bi_format},
+    {"hex", bi_hex}, {"oct", bi_oct}, {"bin", bi_bin}, {"vars", bi_vars},
 };
 
 void interp_install_builtins(Interp *in, Scope *into)
 {
-    InterpClasses *k = &in->cls;
-    k->object = builtin_class(in, into, "object", NATIVE_CLASS_OBJECT, NULL);
-    add_method(in, k->object, "__setattr__", bi_object_setattr);
-    add_method(in, k->object, "__delattr__", bi_object_delattr);
-    add_method(in, k->object, "__getattribute__", bi_object_getattribute);
-    add_method(in, k->object, "__init__", bi_object_init);
-    k->type = builtin_class(in, into, "type", NATIVE_CLASS_TYPE, k->object);
-    Value *int_cls = builtin_class(in, into, "int", NATIVE_CLASS_INT, k->object);
-    builtin_class(in, into, "bool", NATIVE_CLASS_BOOL, int_cls);
-    builtin_class(in, into, "float", NATIVE_CLASS_FLOAT, k->object);
-    builtin_class(in, into, "str", NATIVE_CLASS_STR, k->object);
-    builtin_class(in, into, "list", NATIVE_CLASS_LIST, k->object);
-    builtin_class(in, into, "tuple", NATIVE_CLASS_TUPLE, k->object);
-    builtin_class(in, into, "dict", NATIVE_CLASS_DICT, k->object);
-    builtin_class(in, into, "range", NATIVE_CLASS_RANGE, k->object);
-    builtin_class(in, into, "NoneType", NATIVE_CLASS_NONETYPE, k->object);
-    Value *slice_cls = builtin_class(in, into, "slice", NATIVE_CLASS_SLICE, k->object);
-    add_property(in, slice_cls, "start", bi_slice_start);
-    add_property(in, slice_cls, "stop", bi_slice_stop);
-    add_property(in, slice_cls, "step", bi_slice_step);
-    builtin_class(in, into, "function", NATIVE_CLASS_FUNCTION, k->object);
-    install_exceptions(in, into);
+    interp_install_object_model(in, into);
     for (size_t i = 0; i < sizeof builtin_functions / sizeof builtin_functions[0]; i++)
         val_scope_set(in->arena, into, intern(&in->c->names, builtin_functions[i].name),
                   interp_make_builtin(in, builtin_functions[i].name, builtin_functions[i].fn, NULL));
     Value *ni = val_none(in);
     ni->kind = VK_INSTANCE;
     ni->u.inst = arena_alloc(in->arena, sizeof(Instance));
-    ni->u.inst->cls = k->object;
+    ni->u.inst->cls = in->cls.object;
     ni->u.inst->attrs = flow_scope_new(in);
     val_scope_set(in->arena, into, intern(&in->c->names, "NotImplemented"), ni);
     Value *ell = val_none(in);

@@ -198,6 +198,166 @@ METHOD(list_clear)
     return val_none(in);
 }
 
+METHOD(list_sort)
+{
+    (void)self;
+    static const char *const kws[] = {"key", "reverse", NULL};
+    if (!self_is(in, a, VK_LIST, "sort", span) || !interp_args_check(in, a, "sort", 1, 1, kws, span))
+        return val_error(in);
+    Value *key = interp_arg(a, -1, "key"), *rev = interp_arg(a, -1, "reverse");
+    bool ok = true, reverse = rev ? val_truthy(rev, &ok) : false;
+    ValueList *l = a->pos[0]->u.list;
+    ValueList sorted = {0};
+    for (int i = 0; i < l->len; i++)
+        val_list_push(in, &sorted, l->items[i]);
+    if (!interp_sort_values(in, &sorted, key, reverse, span))
+        return in->exc ? NULL : val_error(in);
+    flow_write_list(in, l);
+    for (int i = 0; i < l->len && i < sorted.len; i++)
+        l->items[i] = sorted.items[i];
+    return val_none(in);
+}
+
+/* list.__init__(iterable): a subclass of list fills itself. */
+METHOD(list_init)
+{
+    (void)self;
+    if (!self_is(in, a, VK_LIST, "__init__", span) || !interp_args_check(in, a, "list", 1, 2, NULL, span))
+        return val_error(in);
+    ValueList items = {0};
+    if (a->n_pos == 2 && !interp_iterate_static(in, a->pos[1], &items, span))
+        return in->exc ? NULL : val_error(in);
+    ValueList *l = a->pos[0]->u.list;
+    flow_write_list(in, l);
+    l->len = 0;
+    for (int i = 0; i < items.len; i++)
+        val_list_push(in, l, items.items[i]);
+    return val_none(in);
+}
+
+/* tuple.__new__(cls, iterable=()): an instance of a subclass of tuple. */
+METHOD(tuple_new)
+{
+    (void)self;
+    if (a->n_pos < 1 || a->pos[0]->kind != VK_CLASS || !interp_args_check(in, a, "tuple", 1, 2, NULL, span))
+        return interp_error(in, span, "tuple.__new__(X): X is not a type object");
+    Value *r = val_tuple(in, 0);
+    if (a->pos[0]->u.cls->module)
+        r->u.list->cls = a->pos[0];
+    if (a->n_pos == 2 && !interp_iterate_static(in, a->pos[1], r->u.list, span))
+        return in->exc ? NULL : val_error(in);
+    return r;
+}
+
+/* frozenset.__new__(cls, iterable=()) */
+METHOD(frozenset_new)
+{
+    (void)self;
+    if (a->n_pos < 1 || a->pos[0]->kind != VK_CLASS)
+        return interp_error(in, span, "frozenset.__new__(X): X is not a type object");
+    CallArgs rest = *a;
+    rest.pos++;
+    rest.n_pos--;
+    return interp_set_construct(in, a->pos[0], &rest, span);
+}
+
+/* The builtin operations as methods, for subclasses that extend them
+ * (super().__getitem__(k)) and for list.__getitem__-style references. */
+/* The receiver of a builtin operation: a builtin value (an enum member's
+ * value for a subclass), never an instance (its class's own method would
+ * recurse). */
+static bool container_self(Interp *in, CallArgs *a, const char *name, Span span)
+{
+    if (a->n_pos < 1)
+        return false;
+    a->pos[0] = interp_builtin_self(in, a->pos[0]);
+    if (a->pos[0]->kind == VK_INSTANCE || a->pos[0]->kind == VK_TENSOR) {
+        interp_raise(in, in->cls.type_error, span, "descriptor '%s' requires a builtin container, not '%s'", name,
+                     val_type_name(in, a->pos[0]));
+        return false;
+    }
+    return true;
+}
+
+METHOD(container_getitem)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "__getitem__", 2, 2, NULL, span))
+        return val_error(in);
+    if (!container_self(in, a, "__getitem__", span))
+        return in->exc ? NULL : val_error(in);
+    return interp_subscript_plain(in, a->pos[0], a->pos[1], span);
+}
+
+METHOD(container_setitem)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "__setitem__", 3, 3, NULL, span))
+        return val_error(in);
+    if (!container_self(in, a, "__setitem__", span))
+        return in->exc ? NULL : val_error(in);
+    return interp_setitem_plain(in, a->pos[0], a->pos[1], a->pos[2], span) == EXEC_RAISE ? NULL : val_none(in);
+}
+
+METHOD(container_delitem)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "__delitem__", 2, 2, NULL, span))
+        return val_error(in);
+    if (!container_self(in, a, "__delitem__", span))
+        return in->exc ? NULL : val_error(in);
+    Value *obj = a->pos[0], *key = a->pos[1];
+    if (obj->kind == VK_DICT) {
+        if (val_dict_del(in, obj->u.dict, key))
+            return val_none(in);
+        return interp_raise(in, in->cls.key_error, span, "%s", val_repr(in, key));
+    }
+    return interp_error(in, span, "this 'del' is not supported");
+}
+
+METHOD(container_len)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "__len__", 1, 1, NULL, span))
+        return val_error(in);
+    if (!container_self(in, a, "__len__", span))
+        return in->exc ? NULL : val_error(in);
+    Value *v = a->pos[0];
+    if (v->kind == VK_LIST || v->kind == VK_TUPLE)
+        return v->u.list->dyn ? flow_dynlist_len(in, v, span) : val_int(in, v->u.list->len);
+    if (v->kind == VK_STR)
+        return val_int(in, v->u.s.len);
+    if (v->kind == VK_DICT || val_is_set(v))
+        return val_int(in, v->u.dict->live);
+    return interp_error(in, span, "object of type '%s' has no len()", val_type_name(in, v));
+}
+
+METHOD(container_contains)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "__contains__", 2, 2, NULL, span))
+        return val_error(in);
+    if (!container_self(in, a, "__contains__", span))
+        return in->exc ? NULL : val_error(in);
+    Value *v = a->pos[0], *x = a->pos[1];
+    if (v->kind == VK_DICT || val_is_set(v))
+        return val_bool(in, val_hashable(x) && val_dict_get(v->u.dict, x) != NULL);
+    return interp_compare_op(in, AST_OP_IN, x, v, span);
+}
+
+METHOD(container_iter)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "__iter__", 1, 1, NULL, span))
+        return val_error(in);
+    if (!container_self(in, a, "__iter__", span))
+        return in->exc ? NULL : val_error(in);
+    ValueList items = {0};
+    if (!interp_iterate_builtin(in, a->pos[0], &items, span))
+        return in->exc ? NULL : val_error(in);
+    return interp_make_iterator(in, &items);
+}
+
 /* ---- dict ---- */
 
 static Value *dict_view(Interp *in, Value *d, int what)
@@ -243,8 +403,7 @@ METHOD(dict_pop)
         return val_error(in);
     Value *v = val_dict_get(a->pos[0]->u.dict, a->pos[1]);
     if (v) {
-        flow_write_dict(in, a->pos[0]->u.dict);
-        val_dict_del(a->pos[0]->u.dict, a->pos[1]);
+        val_dict_del(in, a->pos[0]->u.dict, a->pos[1]);
         return v;
     }
     if (a->n_pos == 3)
@@ -271,7 +430,23 @@ METHOD(dict_update)
     if (!self_is(in, a, VK_DICT, "update", span))
         return val_error(in);
     Dict *d = a->pos[0]->u.dict;
-    if (a->n_pos > 1 && a->pos[1]->kind == VK_DICT) {
+    Value *keys = a->n_pos > 1 && a->pos[1]->kind == VK_INSTANCE
+                  ? interp_lookup_attr(in, a->pos[1], intern(&in->c->names, "keys"), span) : NULL;
+    if (in->exc)
+        return NULL;
+    if (keys && keys->kind != VK_ERROR) {
+        /* a mapping: its keys() and m[k] */
+        Value *ks = interp_call_simple(in, keys, NULL, 0, span);
+        ValueList items = {0};
+        if (!ks || ks->kind == VK_ERROR || !interp_iterate_static(in, ks, &items, span))
+            return in->exc ? NULL : val_error(in);
+        for (int i = 0; i < items.len; i++) {
+            Value *v = interp_subscript(in, a->pos[1], items.items[i], span);
+            if (!v || v->kind == VK_ERROR)
+                return v;
+            val_dict_set(in, d, items.items[i], v);
+        }
+    } else if (a->n_pos > 1 && a->pos[1]->kind == VK_DICT) {
         Dict *s = a->pos[1]->u.dict;
         for (int i = 0; i < s->len; i++)
             if (!s->entries[i].deleted)
@@ -304,295 +479,122 @@ METHOD(dict_copy)
     return r;
 }
 
-/* ---- str ---- */
-
-METHOD(str_join)
+METHOD(dict_clear)
 {
     (void)self;
-    if (!self_is(in, a, VK_STR, "join", span) || !interp_args_check(in, a, "join", 2, 2, NULL, span))
+    if (!self_is(in, a, VK_DICT, "clear", span) || !interp_args_check(in, a, "clear", 1, 1, NULL, span))
         return val_error(in);
-    ValueList items = {0};
-    if (!interp_iterate_static(in, a->pos[1], &items, span))
+    Dict *d = a->pos[0]->u.dict;
+    for (int i = 0; i < d->len; i++)
+        if (!d->entries[i].deleted)
+            val_dict_del(in, d, d->entries[i].key);
+    return val_none(in);
+}
+
+/* popitem(): the last item inserted (LIFO), as a (key, value) pair. */
+METHOD(dict_popitem)
+{
+    (void)self;
+    if (!self_is(in, a, VK_DICT, "popitem", span) || !interp_args_check(in, a, "popitem", 1, 1, NULL, span))
+        return val_error(in);
+    Dict *d = a->pos[0]->u.dict;
+    for (int i = d->len - 1; i >= 0; i--) {
+        if (d->entries[i].deleted)
+            continue;
+        Value *t = val_tuple(in, 2);
+        val_list_push(in, t->u.list, d->entries[i].key);
+        val_list_push(in, t->u.list, d->entries[i].value);
+        val_dict_del(in, d, d->entries[i].key);
+        return t;
+    }
+    return interp_raise(in, in->cls.key_error, span, "'popitem(): dictionary is empty'");
+}
+
+/* dict.fromkeys(iterable, value=None), a classmethod: for a subclass, an
+ * instance of it (through its constructor). */
+METHOD(dict_fromkeys)
+{
+    (void)self;
+    if (!interp_args_check(in, a, "fromkeys", 2, 3, NULL, span) || a->pos[0]->kind != VK_CLASS)
+        return val_error(in);
+    ValueList keys = {0};
+    if (!interp_iterate_static(in, a->pos[1], &keys, span))
         return in->exc ? NULL : val_error(in);
-    size_t total = 0;
-    for (int i = 0; i < items.len; i++) {
-        if (items.items[i]->kind != VK_STR)
-            return interp_error(in, span, "join() expects strings, found '%s'", val_type_name(in, items.items[i]));
-        total += items.items[i]->u.s.len + a->pos[0]->u.s.len;
-    }
-    char *buf = arena_alloc_raw(in->arena, total + 1);
-    size_t n = 0;
-    for (int i = 0; i < items.len; i++) {
-        if (i) {
-            memcpy(buf + n, a->pos[0]->u.s.ptr, a->pos[0]->u.s.len);
-            n += a->pos[0]->u.s.len;
-        }
-        memcpy(buf + n, items.items[i]->u.s.ptr, items.items[i]->u.s.len);
-        n += items.items[i]->u.s.len;
-    }
-    return val_str(in, buf, n);
-}
-
-/* str.format with {} {0} {name} {:spec} fields. */
-METHOD(str_format)
-{
-    (void)self;
-    if (!self_is(in, a, VK_STR, "format", span))
-        return val_error(in);
-    const char *s = a->pos[0]->u.s.ptr;
-    size_t cap = 64, n = 0;
-    char *buf = arena_alloc_raw(in->arena, cap);
-    int auto_index = 1;
-    for (size_t i = 0; s[i];) {
-        const char *piece = s + i;
-        size_t plen = 1;
-        Value *formatted = NULL;
-        if (s[i] == '{' && s[i + 1] == '{') {
-            i += 2;
-        } else if (s[i] == '}' && s[i + 1] == '}') {
-            piece = "}";
-            i += 2;
-        } else if (s[i] == '{') {
-            const char *end = strchr(s + i, '}');
-            if (!end)
-                return interp_error(in, span, "single '{' encountered in format string");
-            char field[128];
-            size_t flen = (size_t)(end - s - i - 1);
-            if (flen >= sizeof field)
-                return interp_error(in, span, "format field too long");
-            memcpy(field, s + i + 1, flen);
-            field[flen] = '\0';
-            char *colon = strchr(field, ':');
-            const char *spec = "";
-            if (colon) {
-                *colon = '\0';
-                spec = colon + 1;
-            }
-            char *bang = strchr(field, '!');
-            if (bang)
-                *bang = '\0';
-            Value *v = NULL;
-            if (!field[0])
-                v = auto_index < a->n_pos ? a->pos[auto_index++] : NULL;
-            else if (isdigit((unsigned char)field[0]))
-                v = atoi(field) + 1 < a->n_pos ? a->pos[atoi(field) + 1] : NULL;
-            else
-                v = interp_arg(a, -1, field);
-            if (!v)
-                return interp_raise(in, in->cls.index_error, span, "format field '%s' has no value", field);
-            if (bang && bang[1] == 'r')
-                v = val_cstr(in, val_repr(in, v));
-            formatted = interp_format_value(in, v, spec, span);
-            if (!formatted || formatted->kind == VK_ERROR)
-                return formatted;
-            piece = formatted->u.s.ptr;
-            plen = formatted->u.s.len;
-            i = (size_t)(end - s) + 1;
-        } else {
-            i++;
-        }
-        if (n + plen + 1 > cap) {
-            size_t ncap = (n + plen + 1) * 2;
-            buf = arena_grow(in->arena, buf, cap, ncap);
-            cap = ncap;
-        }
-        memcpy(buf + n, piece, plen);
-        n += plen;
-    }
-    return val_str(in, buf, n);
-}
-
-static bool str_args(Interp *in, CallArgs *a, const char *name, int max, Span span)
-{
-    if (!self_is(in, a, VK_STR, name, span))
-        return false;
-    for (int i = 1; i < a->n_pos && i < max; i++)
-        if (a->pos[i]->kind != VK_STR && a->pos[i]->kind != VK_NONE) {
-            interp_error(in, span, "%s() expects string arguments", name);
-            return false;
-        }
-    return true;
-}
-
-METHOD(str_startswith)
-{
-    (void)self;
-    if (!str_args(in, a, "startswith", 2, span) || a->n_pos != 2)
-        return val_error(in);
-    Value *s = a->pos[0], *p = a->pos[1];
-    return val_bool(in, p->u.s.len <= s->u.s.len && memcmp(s->u.s.ptr, p->u.s.ptr, p->u.s.len) == 0);
-}
-
-METHOD(str_endswith)
-{
-    (void)self;
-    if (!str_args(in, a, "endswith", 2, span) || a->n_pos != 2)
-        return val_error(in);
-    Value *s = a->pos[0], *p = a->pos[1];
-    return val_bool(in, p->u.s.len <= s->u.s.len &&
-                            memcmp(s->u.s.ptr + s->u.s.len - p->u.s.len, p->u.s.ptr, p->u.s.len) == 0);
-}
-
-static Value *str_strip_impl(Interp *in, CallArgs *a, Span span, bool left, bool right)
-{
-    if (!str_args(in, a, "strip", 2, span))
-        return val_error(in);
-    const char *s = a->pos[0]->u.s.ptr;
-    const char *chars = a->n_pos > 1 && a->pos[1]->kind == VK_STR ? a->pos[1]->u.s.ptr : " \t\n\r\f\v";
-    size_t lo = 0, hi = a->pos[0]->u.s.len;
-    while (left && lo < hi && strchr(chars, s[lo]))
-        lo++;
-    while (right && hi > lo && strchr(chars, s[hi - 1]))
-        hi--;
-    return val_str(in, s + lo, hi - lo);
-}
-
-METHOD(str_strip) { (void)self; return str_strip_impl(in, a, span, true, true); }
-METHOD(str_lstrip) { (void)self; return str_strip_impl(in, a, span, true, false); }
-METHOD(str_rstrip) { (void)self; return str_strip_impl(in, a, span, false, true); }
-
-METHOD(str_split)
-{
-    (void)self;
-    if (!str_args(in, a, "split", 2, span))
-        return val_error(in);
-    const char *s = a->pos[0]->u.s.ptr;
-    size_t len = a->pos[0]->u.s.len;
-    Value *sep = a->n_pos > 1 ? a->pos[1] : interp_arg(a, -1, "sep");
-    Value *r = val_list(in, 0);
-    if (!sep || sep->kind == VK_NONE) {
-        size_t i = 0;
-        while (i < len) {
-            while (i < len && isspace((unsigned char)s[i]))
-                i++;
-            size_t j = i;
-            while (j < len && !isspace((unsigned char)s[j]))
-                j++;
-            if (j > i)
-                val_list_push(in, r->u.list, val_str(in, s + i, j - i));
-            i = j;
-        }
+    Value *r = interp_call_simple(in, a->pos[0], NULL, 0, span);
+    if (!r || r->kind == VK_ERROR)
         return r;
-    }
-    if (sep->kind != VK_STR || sep->u.s.len == 0)
-        return interp_raise(in, in->cls.value_error, span, "empty separator");
-    size_t i = 0;
-    for (;;) {
-        const char *hit = NULL;
-        for (size_t k = i; k + sep->u.s.len <= len; k++)
-            if (memcmp(s + k, sep->u.s.ptr, sep->u.s.len) == 0) {
-                hit = s + k;
-                break;
-            }
-        if (!hit) {
-            val_list_push(in, r->u.list, val_str(in, s + i, len - i));
-            return r;
-        }
-        val_list_push(in, r->u.list, val_str(in, s + i, (size_t)(hit - s) - i));
-        i = (size_t)(hit - s) + sep->u.s.len;
-    }
+    Value *v = a->n_pos == 3 ? a->pos[2] : val_none(in);
+    for (int i = 0; i < keys.len; i++)
+        if (interp_setitem(in, r, keys.items[i], v, span) == EXEC_RAISE)
+            return NULL;
+    return r;
 }
 
-METHOD(str_replace)
+/* dict.__init__(mapping or pairs, **kwargs): a subclass of dict fills itself. */
+METHOD(dict_init)
 {
-    (void)self;
-    if (!str_args(in, a, "replace", 3, span) || a->n_pos != 3)
+    if (!self_is(in, a, VK_DICT, "__init__", span))
         return val_error(in);
-    Value *s = a->pos[0], *old = a->pos[1], *new = a->pos[2];
-    if (old->u.s.len == 0)
-        return s;
-    size_t cap = s->u.s.len * (new->u.s.len + 1) + 1, n = 0;
-    char *buf = arena_alloc_raw(in->arena, cap);
-    for (size_t i = 0; i < s->u.s.len;) {
-        if (i + old->u.s.len <= s->u.s.len && memcmp(s->u.s.ptr + i, old->u.s.ptr, old->u.s.len) == 0) {
-            memcpy(buf + n, new->u.s.ptr, new->u.s.len);
-            n += new->u.s.len;
-            i += old->u.s.len;
-        } else {
-            buf[n++] = s->u.s.ptr[i++];
-        }
-    }
-    return val_str(in, buf, n);
+    if (a->n_pos > 2)
+        return interp_raise(in, in->cls.type_error, span, "dict expected at most 1 argument, got %d", a->n_pos - 1);
+    return dict_update(in, a, span, self);
 }
 
-static Value *str_case(Interp *in, CallArgs *a, Span span, bool upper)
-{
-    if (!str_args(in, a, upper ? "upper" : "lower", 1, span))
-        return val_error(in);
-    Value *s = a->pos[0];
-    char *buf = arena_strndup(in->arena, s->u.s.ptr, s->u.s.len);
-    for (uint32_t i = 0; i < s->u.s.len; i++)
-        buf[i] = (char)(upper ? toupper((unsigned char)buf[i]) : tolower((unsigned char)buf[i]));
-    return val_str(in, buf, s->u.s.len);
-}
+static const Builtin list_methods[] = {
+    {"append", list_append, NULL}, {"extend", list_extend, NULL}, {"insert", list_insert, NULL},
+    {"pop", list_pop, NULL}, {"index", seq_index, NULL}, {"count", seq_count, NULL},
+    {"remove", list_remove, NULL}, {"reverse", list_reverse, NULL}, {"copy", list_copy, NULL},
+    {"clear", list_clear, NULL}, {"sort", list_sort, NULL}, {"__init__", list_init, NULL},
+};
 
-METHOD(str_upper) { (void)self; return str_case(in, a, span, true); }
-METHOD(str_lower) { (void)self; return str_case(in, a, span, false); }
+static const Builtin tuple_methods[] = {
+    {"index", seq_index, NULL}, {"count", seq_count, NULL}, {"__new__", tuple_new, NULL},
+};
 
-METHOD(str_find)
-{
-    (void)self;
-    if (!str_args(in, a, "find", 2, span) || a->n_pos != 2)
-        return val_error(in);
-    Value *s = a->pos[0], *p = a->pos[1];
-    for (uint32_t i = 0; i + p->u.s.len <= s->u.s.len; i++)
-        if (memcmp(s->u.s.ptr + i, p->u.s.ptr, p->u.s.len) == 0)
-            return val_int(in, i);
-    return val_int(in, -1);
-}
+static const Builtin dict_methods[] = {
+    {"keys", dict_keys, NULL}, {"values", dict_values, NULL}, {"items", dict_items, NULL},
+    {"get", dict_get_m, NULL}, {"pop", dict_pop, NULL}, {"setdefault", dict_setdefault, NULL},
+    {"update", dict_update, NULL}, {"copy", dict_copy, NULL}, {"clear", dict_clear, NULL},
+    {"popitem", dict_popitem, NULL}, {"__init__", dict_init, NULL},
+};
 
-METHOD(str_isdigit)
-{
-    (void)self;
-    if (!str_args(in, a, "isdigit", 1, span))
-        return val_error(in);
-    Value *s = a->pos[0];
-    bool all = s->u.s.len > 0;
-    for (uint32_t i = 0; i < s->u.s.len; i++)
-        if (!isdigit((unsigned char)s->u.s.ptr[i]))
-            all = false;
-    return val_bool(in, all);
-}
+static const Builtin frozenset_methods[] = {
+    {"__new__", frozenset_new, NULL},
+};
 
-static void add(Interp *in, const char *cls, const char *name, BuiltinFn fn)
-{
-    Value *c = interp_builtin_class(in, cls);
-    val_scope_set(in->arena, c->u.cls->dict, intern(&in->c->names, name), interp_make_builtin(in, name, fn, NULL));
-}
+/* The builtin operations as methods: every container has the reading
+ * ones, list and dict the writing ones too. */
+static const Builtin reading_methods[] = {
+    {"__getitem__", container_getitem, NULL}, {"__len__", container_len, NULL},
+    {"__contains__", container_contains, NULL}, {"__iter__", container_iter, NULL},
+};
+
+static const Builtin writing_methods[] = {
+    {"__setitem__", container_setitem, NULL}, {"__delitem__", container_delitem, NULL},
+};
+
+static const Builtin dict_fromkeys_method = {"fromkeys", dict_fromkeys, NULL};
+
+#define N(table) ((int)(sizeof table / sizeof table[0]))
 
 void interp_install_builtin_methods(Interp *in)
 {
-    add(in, "list", "append", list_append);
-    add(in, "list", "extend", list_extend);
-    add(in, "list", "insert", list_insert);
-    add(in, "list", "pop", list_pop);
-    add(in, "list", "index", seq_index);
-    add(in, "list", "count", seq_count);
-    add(in, "list", "remove", list_remove);
-    add(in, "list", "reverse", list_reverse);
-    add(in, "list", "copy", list_copy);
-    add(in, "list", "clear", list_clear);
-    add(in, "tuple", "index", seq_index);
-    add(in, "tuple", "count", seq_count);
-    add(in, "dict", "keys", dict_keys);
-    add(in, "dict", "values", dict_values);
-    add(in, "dict", "items", dict_items);
-    add(in, "dict", "get", dict_get_m);
-    add(in, "dict", "pop", dict_pop);
-    add(in, "dict", "setdefault", dict_setdefault);
-    add(in, "dict", "update", dict_update);
-    add(in, "dict", "copy", dict_copy);
-    add(in, "str", "join", str_join);
-    add(in, "str", "format", str_format);
-    add(in, "str", "startswith", str_startswith);
-    add(in, "str", "endswith", str_endswith);
-    add(in, "str", "strip", str_strip);
-    add(in, "str", "lstrip", str_lstrip);
-    add(in, "str", "rstrip", str_rstrip);
-    add(in, "str", "split", str_split);
-    add(in, "str", "replace", str_replace);
-    add(in, "str", "upper", str_upper);
-    add(in, "str", "lower", str_lower);
-    add(in, "str", "find", str_find);
-    add(in, "str", "isdigit", str_isdigit);
+    Value *list = interp_builtin_class(in, "list"), *dict = interp_builtin_class(in, "dict");
+    interp_add_methods(in, list, list_methods, N(list_methods));
+    interp_add_methods(in, interp_builtin_class(in, "tuple"), tuple_methods, N(tuple_methods));
+    interp_add_methods(in, dict, dict_methods, N(dict_methods));
+    interp_add_methods(in, interp_builtin_class(in, "frozenset"), frozenset_methods, N(frozenset_methods));
+    Value *fromkeys = val_none(in);
+    fromkeys->kind = VK_CLASSMETHOD;
+    fromkeys->u.wrapped = val_none(in);
+    fromkeys->u.wrapped->kind = VK_BUILTIN;
+    fromkeys->u.wrapped->u.builtin = &dict_fromkeys_method;
+    val_scope_set(in->arena, dict->u.cls->dict, intern(&in->c->names, "fromkeys"), fromkeys);
+    static const char *const containers[] = {"list", "tuple", "dict", "str", "set", "frozenset"};
+    for (size_t i = 0; i < sizeof containers / sizeof containers[0]; i++)
+        interp_add_methods(in, interp_builtin_class(in, containers[i]), reading_methods, N(reading_methods));
+    interp_add_methods(in, list, writing_methods, N(writing_methods));
+    interp_add_methods(in, dict, writing_methods, N(writing_methods));
+    interp_install_str_methods(in);
+    interp_install_set_methods(in);
 }

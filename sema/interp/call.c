@@ -451,6 +451,9 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
 
 /* ---- classes and instances ---- */
 
+static Value *call_with_first(Interp *in, Value *fn, Value *first, CallArgs *args, Span span);
+static Value *descriptor_method(Interp *in, Value *d, const char *name);
+
 static bool mro_contains(Value **list, int n, const Value *c)
 {
     for (int i = 0; i < n; i++)
@@ -551,6 +554,55 @@ Value *interp_make_class(Interp *in, const char *name, Value **bases, int nb, Sc
     return v;
 }
 
+/* __set_name__(owner, name) of the attributes that define it (a
+ * descriptor learning the name it is bound to), then the parent's
+ * __init_subclass__(**kwargs), as type.__new__ runs them. */
+static bool class_creation_hooks(Interp *in, Value *cls, CallArgs *kwargs, Span span)
+{
+    Scope *dict = cls->u.cls->dict;
+    for (int i = 0; i < dict->len; i++) {
+        Value *v = dict->entries[i].value;
+        if (!v || v->kind != VK_INSTANCE)
+            continue;
+        Value *hook = descriptor_method(in, v, in->id.set_name);
+        if (!hook)
+            continue;
+        Value *args[3] = {v, cls, val_cstr(in, dict->entries[i].name)};
+        if (!interp_call_simple(in, hook, args, 3, span))
+            return false;
+    }
+    Class *c = cls->u.cls;
+    /* the parents' __init_subclass__ is looked for once a class defines one */
+    in->has_init_subclass |= val_scope_get(dict, in->id.init_subclass) != NULL;
+    for (int i = 1; i < c->n_mro && in->has_init_subclass; i++) {
+        Value *hook = val_scope_get(c->mro[i]->u.cls->dict, in->id.init_subclass);
+        if (!hook)
+            continue;
+        if (hook->kind == VK_CLASSMETHOD)
+            hook = hook->u.wrapped;
+        if (hook->kind != VK_FUNCTION)
+            break;
+        CallArgs none = {0};
+        return call_with_first(in, hook, cls, kwargs ? kwargs : &none, span) != NULL;
+    }
+    if (kwargs && kwargs->n_kw) {
+        interp_raise(in, in->cls.type_error, span, "%s.__init_subclass__() takes no keyword arguments", c->name);
+        return false;
+    }
+    return true;
+}
+
+Value *interp_create_class(Interp *in, Value *meta, const char *name, Value **bases, int nb, Scope *dict,
+                           CallArgs *kwargs, Module *mod, Span span)
+{
+    Value *cls = interp_make_class(in, name, bases, nb, dict, mod, span);
+    if (meta && meta != in->cls.type)
+        cls->u.cls->meta = meta;
+    if (!class_creation_hooks(in, cls, kwargs, span))
+        return NULL;
+    return cls;
+}
+
 Value *interp_class_lookup(Value *cls, const char *name)
 {
     Class *c = cls->u.cls;
@@ -574,7 +626,7 @@ Value *interp_class_of(Interp *in, const Value *v)
 {
     switch (v->kind) {
     case VK_INSTANCE: return v->u.inst->cls;
-    case VK_CLASS: return interp_builtin_class(in, "type");
+    case VK_CLASS: return v->u.cls->meta ? v->u.cls->meta : interp_builtin_class(in, "type");
     case VK_TENSOR: return in->cls.tensor ? in->cls.tensor : interp_builtin_class(in, "object");
     case VK_INT:
         if (v->dyn && in->cls.runtime_int)
@@ -589,15 +641,20 @@ Value *interp_class_of(Interp *in, const Value *v)
             return in->cls.runtime_bool;
         return interp_builtin_class(in, "bool");
     case VK_STR: return interp_builtin_class(in, "str");
-    case VK_LIST: return interp_builtin_class(in, "list");
-    case VK_TUPLE: return interp_builtin_class(in, "tuple");
-    case VK_DICT: return interp_builtin_class(in, "dict");
+    case VK_LIST: return v->u.list->cls ? v->u.list->cls : interp_builtin_class(in, "list");
+    case VK_TUPLE: return v->u.list->cls ? v->u.list->cls : interp_builtin_class(in, "tuple");
+    case VK_DICT: return v->u.dict->cls ? v->u.dict->cls : interp_builtin_class(in, "dict");
+    case VK_SET: return v->u.dict->cls ? v->u.dict->cls : interp_builtin_class(in, "set");
+    case VK_FROZENSET: return v->u.dict->cls ? v->u.dict->cls : interp_builtin_class(in, "frozenset");
     case VK_RANGE: return interp_builtin_class(in, "range");
     case VK_NONE: return interp_builtin_class(in, "NoneType");
     case VK_SLICE: return interp_builtin_class(in, "slice");
     case VK_DTYPE: return in->cls.dtype ? in->cls.dtype : interp_builtin_class(in, "object");
     case VK_FUNCTION: case VK_BUILTIN: case VK_BOUND_METHOD: case VK_ONNX_OP:
         return interp_builtin_class(in, "function");
+    case VK_PROPERTY: return interp_builtin_class(in, "property");
+    case VK_STATICMETHOD: return interp_builtin_class(in, "staticmethod");
+    case VK_CLASSMETHOD: return interp_builtin_class(in, "classmethod");
     default:
         return interp_builtin_class(in, "object");
     }
@@ -610,6 +667,54 @@ bool interp_isinstance(Interp *in, const Value *v, const Value *cls)
     return interp_is_subclass(interp_class_of(in, v), cls);
 }
 
+/* The class of an instance of a subclass of list, tuple, dict, set or
+ * frozenset (a namedtuple, an OrderedDict): NULL for other values. */
+Value *interp_container_class(const Value *v)
+{
+    switch (v->kind) {
+    case VK_LIST: case VK_TUPLE: return v->u.list->cls;
+    case VK_DICT: case VK_SET: case VK_FROZENSET: return v->u.dict->cls;
+    default: return NULL;
+    }
+}
+
+/* The own attributes of such an instance (NULL when it has none), made
+ * when CREATE. */
+static Scope *container_attrs(Interp *in, Value *v, bool create)
+{
+    Scope **slot = v->kind == VK_LIST || v->kind == VK_TUPLE ? &v->u.list->attrs : &v->u.dict->attrs;
+    if (!*slot && create)
+        *slot = flow_scope_new(in);
+    return *slot;
+}
+
+/* object.__new__'s check: a class with abstract methods left (abc) cannot
+ * be instantiated.  False after raising TypeError. */
+bool interp_check_abstract(Interp *in, Value *cls, Span span)
+{
+    Value *abstract = val_scope_get(cls->u.cls->dict, in->id.abstractmethods);
+    if (!abstract || !val_is_set(abstract) || abstract->u.dict->live == 0)
+        return true;
+    ValueList names = {0};
+    for (int i = 0; i < abstract->u.dict->len; i++)
+        if (!abstract->u.dict->entries[i].deleted)
+            val_list_push(in, &names, abstract->u.dict->entries[i].key);
+    /* sorted, as Python lists them */
+    for (int i = 1; i < names.len; i++)
+        for (int j = i; j > 0 && names.items[j - 1]->kind == VK_STR && names.items[j]->kind == VK_STR &&
+                        strcmp(names.items[j - 1]->u.s.ptr, names.items[j]->u.s.ptr) > 0; j--) {
+            Value *t = names.items[j];
+            names.items[j] = names.items[j - 1];
+            names.items[j - 1] = t;
+        }
+    const char *joined = "";
+    for (int i = 0; i < names.len; i++)
+        joined = arena_sprintf(in->arena, "%s%s%s", joined, i ? ", " : "", val_to_str(in, names.items[i]));
+    interp_raise(in, in->cls.type_error, span, "Can't instantiate abstract class %s with abstract method%s %s",
+                 cls->u.cls->name, names.len > 1 ? "s" : "", joined);
+    return false;
+}
+
 static Value *new_instance(Interp *in, Value *cls)
 {
     Value *v = val_none(in);
@@ -620,41 +725,63 @@ static Value *new_instance(Interp *in, Value *cls)
     return v;
 }
 
+/* object.__new__(cls): a new instance of CLS; for a subclass of a builtin
+ * container, an empty container of its kind tagged with CLS (tuple and
+ * frozenset are filled by their own __new__).  NULL after raising. */
+Value *interp_new_object(Interp *in, Value *cls, Span span)
+{
+    if (!interp_check_abstract(in, cls, span))
+        return NULL;
+    Value *v;
+    switch (cls->u.cls->native) {
+    case NATIVE_CLASS_LIST: v = val_list(in, 0); v->u.list->cls = cls; return v;
+    case NATIVE_CLASS_TUPLE: v = val_tuple(in, 0); v->u.list->cls = cls; return v;
+    case NATIVE_CLASS_DICT: v = val_dict(in); v->u.dict->cls = cls; return v;
+    case NATIVE_CLASS_SET: v = val_set(in, false); v->u.dict->cls = cls; return v;
+    case NATIVE_CLASS_FROZENSET: v = val_set(in, true); v->u.dict->cls = cls; return v;
+    default: return new_instance(in, cls);
+    }
+}
 
-Value *interp_instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
+/* Calls ARGS with PREFIX inserted before the positional arguments. */
+static Value *call_with_first(Interp *in, Value *fn, Value *first, CallArgs *args, Span span)
+{
+    CallArgs b = *args;
+    b.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
+    b.pos[0] = first;
+    if (args->n_pos)
+        memcpy(b.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
+    b.n_pos = args->n_pos + 1;
+    b.pos_spans = NULL;
+    return interp_call(in, fn, &b, span);
+}
+
+/* type.__call__(cls, ...): __new__ then __init__. */
+Value *interp_instantiate_plain(Interp *in, Value *cls, CallArgs *args, Span span)
 {
     Class *c = cls->u.cls;
     /* builtin types (int, list, dict ...) and plain object() */
     if (c->native >= NATIVE_CLASS_OBJECT && c->module == NULL)
         return interp_builtin_construct(in, cls, args, span);
-    Value *new_fn = interp_class_lookup(cls, intern(&in->c->names, "__new__"));
+    Value *new_fn = interp_class_lookup(cls, in->id.new_);
     if (new_fn && new_fn->kind == VK_STATICMETHOD)
         new_fn = new_fn->u.wrapped;
     Value *obj;
-    if (new_fn && new_fn->kind == VK_FUNCTION) {
-        CallArgs nargs = *args;
-        nargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
-        nargs.pos[0] = cls;
-        if (args->n_pos)
-            memcpy(nargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
-        nargs.n_pos = args->n_pos + 1;
-        nargs.pos_spans = NULL;
-        obj = interp_call(in, new_fn, &nargs, span);
+    if (new_fn && (new_fn->kind == VK_FUNCTION ||
+                   (new_fn->kind == VK_BUILTIN && c->native > NATIVE_CLASS_TYPE))) {
+        /* a class's own __new__, or that of the builtin container it
+         * derives from (tuple.__new__ fills the tuple) */
+        obj = call_with_first(in, new_fn, cls, args, span);
         if (!obj || obj->kind == VK_ERROR || !interp_isinstance(in, obj, cls))
             return obj;
     } else {
-        obj = new_instance(in, cls);
+        obj = interp_new_object(in, cls, span);
+        if (!obj)
+            return NULL;
     }
     Value *init = interp_class_lookup(cls, in->id.init);
     if (init && (init->kind == VK_FUNCTION || init->kind == VK_BUILTIN)) {
-        CallArgs iargs = *args;
-        iargs.pos = arena_alloc(in->arena, sizeof(Value *) * (size_t)(args->n_pos + 1));
-        iargs.pos[0] = obj;
-        if (args->n_pos)
-            memcpy(iargs.pos + 1, args->pos, sizeof(Value *) * (size_t)args->n_pos);
-        iargs.n_pos = args->n_pos + 1;
-        iargs.pos_spans = NULL;
-        Value *r = interp_call(in, init, &iargs, span);
+        Value *r = call_with_first(in, init, obj, args, span);
         if (!r)
             return NULL;
         if (r->kind == VK_ERROR)
@@ -663,6 +790,18 @@ Value *interp_instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
         return interp_error(in, span, "%s() takes no arguments", c->name);
     }
     return obj;
+}
+
+/* Calling a class: through its metaclass's __call__ when it defines one
+ * (an Enum's lookup by value), else type.__call__. */
+Value *interp_instantiate(Interp *in, Value *cls, CallArgs *args, Span span)
+{
+    if (cls->u.cls->meta) {
+        Value *call = interp_class_lookup(cls->u.cls->meta, in->id.call);
+        if (call && call->kind == VK_FUNCTION)
+            return call_with_first(in, call, cls, args, span);
+    }
+    return interp_instantiate_plain(in, cls, args, span);
 }
 
 /* ---- attributes ---- */
@@ -677,8 +816,28 @@ static Value *bind_method(Interp *in, Value *self, Value *fn)
     return v;
 }
 
+/* A descriptor written in the model language: an instance whose class
+ * defines NAME (__get__, __set__, __delete__). */
+static Value *descriptor_method(Interp *in, Value *d, const char *name)
+{
+    (void)in;
+    if (d->kind != VK_INSTANCE)
+        return NULL;
+    Value *m = interp_class_lookup(d->u.inst->cls, name);
+    return m && (m->kind == VK_FUNCTION || m->kind == VK_BUILTIN) ? m : NULL;
+}
+
+/* Data descriptors (properties, and classes with __set__ or __delete__)
+ * take precedence over an instance's own attributes. */
+static bool is_data_descriptor(Interp *in, Value *d)
+{
+    return d->kind == VK_PROPERTY ||
+           (d->kind == VK_INSTANCE && (descriptor_method(in, d, in->id.set) || descriptor_method(in, d, in->id.delete_)));
+}
+
 /* What a class attribute D becomes when read through OBJ (a descriptor
- * step): functions bind, classmethods bind to the class, properties run. */
+ * step): functions bind, classmethods bind to the class, properties run,
+ * an object with __get__ is asked (OBJ is NULL when read from the class). */
 static Value *descriptor_get(Interp *in, Value *d, Value *obj, Value *cls, Span span)
 {
     switch (d->kind) {
@@ -692,14 +851,47 @@ static Value *descriptor_get(Interp *in, Value *d, Value *obj, Value *cls, Span 
         if (!obj)
             return d;
         return interp_call_simple(in, d->u.wrapped, &obj, 1, span);
+    case VK_INSTANCE: {
+        Value *get = descriptor_method(in, d, in->id.get);
+        if (!get)
+            return d;
+        Value *args[3] = {d, obj ? obj : val_none(in), cls};
+        return interp_call_simple(in, get, args, 3, span);
+    }
     default:
         return d;
     }
 }
 
+/* A dict of the names of S: obj.__dict__ and vars(obj), whose writes go
+ * through to S (WRITABLE: the same dict object each time, brought up to
+ * date with S when it is asked for again), or a class's read-only
+ * mapping. */
+Value *interp_namespace_dict(Interp *in, Scope *s, bool writable)
+{
+    Value *d = val_dict(in);
+    if (writable && s->view) {
+        d->u.dict = s->view;
+        d->u.dict->mirror = NULL;   /* the dict follows S here, not the reverse */
+        Dict *v = s->view;
+        for (int i = 0; i < v->len; i++)
+            if (!v->entries[i].deleted && !val_scope_get(s, v->entries[i].key->u.s.ptr))
+                val_dict_del(in, v, v->entries[i].key);
+    }
+    for (int i = 0; i < s->len; i++)
+        if (s->entries[i].value)
+            val_dict_set(in, d->u.dict, val_cstr(in, s->entries[i].name), s->entries[i].value);
+    if (writable) {
+        d->u.dict->mirror = s;
+        s->view = d->u.dict;
+    }
+    return d;
+}
+
 static Value *instance_getattr_hook(Interp *in, Value *obj, const char *name, Span span)
 {
-    Value *hook = interp_class_lookup(obj->u.inst->cls, in->id.getattr);
+    Value *cls = obj->kind == VK_INSTANCE ? obj->u.inst->cls : interp_container_class(obj);
+    Value *hook = interp_class_lookup(cls, in->id.getattr);
     if (!hook || hook->kind != VK_FUNCTION)
         return NULL;
     Value *args[2] = {obj, val_cstr(in, name)};
@@ -715,7 +907,7 @@ static Value *lookup_instance_attr(Interp *in, Value *obj, const char *name, Spa
 {
     Value *cls = obj->u.inst->cls;
     Value *d = interp_class_lookup(cls, name);
-    if (d && d->kind == VK_PROPERTY)
+    if (d && (d->kind == VK_PROPERTY || (d->kind == VK_INSTANCE && is_data_descriptor(in, d))))
         return descriptor_get(in, d, obj, cls, span);
     Value *v = val_scope_get(obj->u.inst->attrs, name);
     if (v)
@@ -724,21 +916,125 @@ static Value *lookup_instance_attr(Interp *in, Value *obj, const char *name, Spa
         return descriptor_get(in, d, obj, cls, span);
     if (name == in->id.class_)
         return cls;
+    if (name == in->id.dict_)
+        return interp_namespace_dict(in, obj->u.inst->attrs, true);
     return instance_getattr_hook(in, obj, name, span);
+}
+
+/* Whether MOD starts with `from __future__ import annotations` (then
+ * annotations are their source text, unevaluated). */
+static bool future_annotations(Module *mod)
+{
+    if (!mod || !mod->ast)
+        return false;
+    if (mod->future_annotations)
+        return mod->future_annotations > 0;
+    mod->future_annotations = -1;
+    const AstList *body = &mod->ast->u.module.body;
+    for (int i = 0; i < body->len; i++) {
+        const AstNode *s = body->items[i];
+        if (s->kind == AST_EXPR_STMT && i == 0)
+            continue;   /* the docstring */
+        if (s->kind != AST_IMPORT_FROM || !s->u.import.module || strcmp(s->u.import.module, "__future__") != 0)
+            break;
+        for (int k = 0; k < s->u.import.names.len; k++)
+            if (strcmp(s->u.import.names.items[k]->u.alias.name, "annotations") == 0)
+                mod->future_annotations = 1;
+    }
+    return mod->future_annotations > 0;
+}
+
+/* The source text of NODE. */
+static Value *source_text(Interp *in, const AstNode *node)
+{
+    const SourceFile *f = source_file(&in->c->sources, node->span.file);
+    if (!f || node->span.end > f->len)
+        return val_cstr(in, "");
+    return val_str(in, f->text + node->span.start, node->span.end - node->span.start);
+}
+
+/* The annotations of a class body, evaluated in the scopes the body ran in
+ * (its namespace, the module's globals, the enclosing functions).  NULL
+ * after raising. */
+Value *interp_eval_annotations(Interp *in, const PtrVec *nodes, Scope *locals, Scope *globals,
+                               Closure *closure, Module *mod)
+{
+    Value *d = val_dict(in);
+    if (!nodes->len)
+        return d;
+    Frame frame = {0};
+    frame.caller = in->frame;
+    frame.locals = locals;
+    frame.globals = globals;
+    frame.closure = closure;
+    frame.module = mod;
+    frame.call_span = in->frame ? in->frame->call_span : SPAN_NONE;
+    Frame *saved = in->frame;
+    in->frame = &frame;
+    bool as_text = future_annotations(mod);
+    for (int i = 0; i < nodes->len; i++) {
+        const AstNode *s = nodes->items[i];
+        Value *v = as_text ? source_text(in, s->u.ann_assign.annotation) : interp_eval(in, s->u.ann_assign.annotation);
+        if (!v) {
+            in->frame = saved;
+            return NULL;
+        }
+        val_dict_set(in, d->u.dict, val_cstr(in, s->u.ann_assign.target->u.name.id), v);
+    }
+    in->frame = saved;
+    return d;
+}
+
+/* C.__annotations__: the class's own (never a base's), evaluated the first
+ * time it is read. */
+static Value *class_annotations(Interp *in, Value *cls, Span span)
+{
+    (void)span;
+    Class *c = cls->u.cls;
+    Value *own = val_scope_get(c->dict, in->id.annotations);
+    if (own)
+        return own;
+    Value *d = interp_eval_annotations(in, &c->annotations, c->dict, c->ann_globals, c->ann_closure, c->module);
+    if (!d)
+        return NULL;
+    flow_write_scope(in, c->dict);
+    val_scope_set(in->arena, c->dict, in->id.annotations, d);
+    return d;
 }
 
 static Value *lookup_class_attr(Interp *in, Value *cls, const char *name, Span span)
 {
+    if (name == in->id.annotations)
+        return class_annotations(in, cls, span);
     Value *d = interp_class_lookup(cls, name);
     if (d)
         return d->kind == VK_FUNCTION ? d : descriptor_get(in, d, NULL, cls, span);
+    Class *c = cls->u.cls;
     if (name == in->id.name_ || name == in->id.qualname)
-        return val_cstr(in, cls->u.cls->name);
+        return val_cstr(in, c->name);
     if (name == intern(&in->c->names, "__mro__")) {
-        Value *t = val_tuple(in, cls->u.cls->n_mro);
-        for (int i = 0; i < cls->u.cls->n_mro; i++)
-            val_list_push(in, t->u.list, cls->u.cls->mro[i]);
+        Value *t = val_tuple(in, c->n_mro);
+        for (int i = 0; i < c->n_mro; i++)
+            val_list_push(in, t->u.list, c->mro[i]);
         return t;
+    }
+    if (name == intern(&in->c->names, "__bases__")) {
+        Value *t = val_tuple(in, c->n_bases);
+        for (int i = 0; i < c->n_bases; i++)
+            val_list_push(in, t->u.list, c->bases[i]);
+        return t;
+    }
+    if (name == in->id.dict_)
+        return interp_namespace_dict(in, c->dict, false);
+    if (name == in->id.class_)
+        return interp_class_of(in, cls);
+    if (name == in->id.doc)
+        return val_none(in);
+    /* the metaclass's attributes: its methods bind to the class */
+    if (c->meta) {
+        Value *m = interp_class_lookup(c->meta, name);
+        if (m)
+            return descriptor_get(in, m, cls, c->meta, span);
     }
     return NULL;
 }
@@ -746,7 +1042,12 @@ static Value *lookup_class_attr(Interp *in, Value *cls, const char *name, Span s
 static Value *lookup_super_attr(Interp *in, Value *sp, const char *name, Span span)
 {
     SuperProxy *s = sp->u.super;
-    Value *type = s->self->kind == VK_CLASS ? s->self : interp_class_of(in, s->self);
+    /* super(C, obj) searches type(obj)'s MRO after C, binding to obj; when
+     * obj is a subclass of C (a classmethod, __new__) it searches obj's
+     * own MRO and binds nothing (a metaclass's methods bind to the class
+     * they are called on, an instance of the metaclass) */
+    bool of_class = s->self->kind == VK_CLASS && interp_is_subclass(s->self, s->cls);
+    Value *type = of_class ? s->self : interp_class_of(in, s->self);
     Class *c = type->u.cls;
     int i = 0;
     while (i < c->n_mro && c->mro[i] != s->cls)
@@ -754,8 +1055,97 @@ static Value *lookup_super_attr(Interp *in, Value *sp, const char *name, Span sp
     for (i++; i < c->n_mro; i++) {
         Value *d = val_scope_get(c->mro[i]->u.cls->dict, name);
         if (d)
-            return descriptor_get(in, d, s->self->kind == VK_CLASS ? NULL : s->self, type, span);
+            return descriptor_get(in, d, of_class ? NULL : s->self, type, span);
     }
+    return NULL;
+}
+
+/* The docstring of a def: its first statement when that is a string. */
+static Value *function_doc(Interp *in, Function *fn)
+{
+    if (fn->def->kind != AST_FUNCTION_DEF)
+        return val_none(in);
+    const AstList *body = ast_function_body(fn->def);
+    const AstNode *first = body->len ? body->items[0] : NULL;
+    if (first && first->kind == AST_EXPR_STMT && first->u.value.value->kind == AST_CONSTANT &&
+        first->u.value.value->u.constant.kind == AST_CONST_STR)
+        return val_str(in, first->u.value.value->u.constant.sval.ptr, first->u.value.value->u.constant.sval.len);
+    return val_none(in);
+}
+
+static Value *lookup_function_attr(Interp *in, Value *obj, const char *name)
+{
+    Function *fn = obj->u.func;
+    Value *v = fn->attrs ? val_scope_get(fn->attrs, name) : NULL;
+    if (v)
+        return v;
+    if (name == in->id.name_)
+        return val_cstr(in, fn->name);
+    if (name == in->id.qualname)
+        return val_cstr(in, fn->qualname);
+    if (name == in->id.module_)
+        return fn->module ? val_cstr(in, fn->module->name) : val_none(in);
+    if (name == in->id.doc)
+        return function_doc(in, fn);
+    if (name == in->id.dict_) {
+        if (!fn->attrs)
+            fn->attrs = flow_scope_new(in);
+        return interp_namespace_dict(in, fn->attrs, true);
+    }
+    if (name == in->id.class_)
+        return interp_class_of(in, obj);
+    if (name == intern(&in->c->names, "__defaults__")) {
+        if (!fn->n_defaults)
+            return val_none(in);
+        Value *t = val_tuple(in, fn->n_defaults);
+        for (int i = 0; i < fn->n_defaults; i++)
+            val_list_push(in, t->u.list, fn->defaults[i]);
+        return t;
+    }
+    return NULL;
+}
+
+/* property, staticmethod, classmethod: what they wrap. */
+static Value *lookup_wrapper_attr(Interp *in, Value *obj, const char *name, Span span)
+{
+    if (name == in->id.class_)
+        return interp_class_of(in, obj);
+    if (!obj->u.wrapped)
+        return NULL;
+    if ((obj->kind == VK_PROPERTY && name == intern(&in->c->names, "fget")) ||
+        (obj->kind != VK_PROPERTY && (name == intern(&in->c->names, "__func__") || name == in->id.wrapped)))
+        return obj->u.wrapped;
+    if (name == intern(&in->c->names, "__isabstractmethod__")) {
+        Value *v = interp_lookup_attr(in, obj->u.wrapped, name, span);
+        return v ? v : in->exc ? NULL : val_bool(in, false);
+    }
+    if (name == in->id.doc || name == in->id.name_ || name == in->id.qualname)
+        return interp_lookup_attr(in, obj->u.wrapped, name, span);
+    return NULL;
+}
+
+/* The attributes of other values: their class's, and for an instance of
+ * a subclass of a builtin container, its own first. */
+static Value *lookup_value_attr(Interp *in, Value *obj, const char *name, Span span)
+{
+    Value *cls = interp_class_of(in, obj);
+    Value *d = cls ? interp_class_lookup(cls, name) : NULL;
+    if (interp_container_class(obj)) {
+        if (d && is_data_descriptor(in, d))
+            return descriptor_get(in, d, obj, cls, span);
+        Scope *attrs = container_attrs(in, obj, false);
+        Value *v = attrs ? val_scope_get(attrs, name) : NULL;
+        if (v)
+            return v;
+        if (name == in->id.dict_)
+            return interp_namespace_dict(in, container_attrs(in, obj, true), true);
+    }
+    if (d)
+        return descriptor_get(in, d, obj, cls, span);
+    if (name == in->id.class_)
+        return cls;
+    if (interp_container_class(obj))
+        return instance_getattr_hook(in, obj, name, span);
     return NULL;
 }
 
@@ -774,27 +1164,28 @@ Value *interp_lookup_attr(Interp *in, Value *obj, const char *name, Span span)
             return v;
         if (obj->u.module->onnx_ops)
             return native_onnx_op(in, obj->u.module, name);
+        if (name == in->id.dict_)
+            return interp_namespace_dict(in, obj->u.module->globals, true);
         /* a submodule not imported yet: `import torch` then `torch.nn` */
         char *full = arena_sprintf(in->arena, "%s.%s", obj->u.module->name, name);
         return interp_import(in, full, span, -1, NULL);
     }
     case VK_FUNCTION:
-        if (name == in->id.name_)
-            return val_cstr(in, obj->u.func->name);
-        if (name == in->id.qualname)
-            return val_cstr(in, obj->u.func->qualname);
-        return NULL;
+        return lookup_function_attr(in, obj, name);
+    case VK_BUILTIN:
+        if (name == in->id.name_ || name == in->id.qualname)
+            return val_cstr(in, obj->u.builtin->name);
+        return lookup_value_attr(in, obj, name, span);
     case VK_BOUND_METHOD:
         if (name == intern(&in->c->names, "__self__"))
             return obj->u.method->self;
+        if (name == intern(&in->c->names, "__func__"))
+            return obj->u.method->func;
         return interp_lookup_attr(in, obj->u.method->func, name, span);
-    default: {
-        Value *cls = interp_class_of(in, obj);
-        Value *d = cls ? interp_class_lookup(cls, name) : NULL;
-        if (d)
-            return descriptor_get(in, d, obj, cls, span);
-        return NULL;
-    }
+    case VK_PROPERTY: case VK_STATICMETHOD: case VK_CLASSMETHOD:
+        return lookup_wrapper_attr(in, obj, name, span);
+    default:
+        return lookup_value_attr(in, obj, name, span);
     }
 }
 
@@ -837,6 +1228,11 @@ bool interp_setattr(Interp *in, Value *obj, const char *name, Value *v, Span spa
             interp_error(in, span, "cannot assign to property '%s'", name);
             return false;
         }
+        Value *set = d ? descriptor_method(in, d, in->id.set) : NULL;
+        if (set) {
+            Value *args[3] = {d, obj, v};
+            return interp_call_simple(in, set, args, 3, span) != NULL;
+        }
         flow_write_scope(in, obj->u.inst->attrs);
         val_scope_set(in->arena, obj->u.inst->attrs, name, v);
         return true;
@@ -849,14 +1245,26 @@ bool interp_setattr(Interp *in, Value *obj, const char *name, Value *v, Span spa
         flow_write_scope(in, obj->u.module->globals);
         val_scope_set(in->arena, obj->u.module->globals, name, v);
         return true;
-    case VK_FUNCTION:
-        return true;    /* function attributes are ignored */
+    case VK_FUNCTION: {
+        Function *fn = obj->u.func;
+        if (!fn->attrs)
+            fn->attrs = flow_scope_new(in);
+        flow_write_scope(in, fn->attrs);
+        val_scope_set(in->arena, fn->attrs, name, v);
+        return true;
+    }
     default: {
         Value *cls = interp_class_of(in, obj);
         Value *hook = cls ? interp_class_lookup(cls, in->id.setattr) : NULL;
         if (hook && hook->kind == VK_FUNCTION) {
             Value *args[3] = {obj, val_cstr(in, name), v};
             return interp_call_simple(in, hook, args, 3, span) != NULL;
+        }
+        if (interp_container_class(obj)) {
+            Scope *attrs = container_attrs(in, obj, true);
+            flow_write_scope(in, attrs);
+            val_scope_set(in->arena, attrs, name, v);
+            return true;
         }
         interp_error(in, span, "cannot set attribute '%s' of '%s'", name, val_type_name(in, obj));
         return false;
@@ -870,7 +1278,9 @@ bool interp_delattr_plain(Interp *in, Value *obj, const char *name, Span span)
 {
     Scope *s = obj->kind == VK_INSTANCE ? obj->u.inst->attrs
              : obj->kind == VK_CLASS ? obj->u.cls->dict
-             : obj->kind == VK_MODULE ? obj->u.module->globals : NULL;
+             : obj->kind == VK_MODULE ? obj->u.module->globals
+             : obj->kind == VK_FUNCTION ? obj->u.func->attrs
+             : interp_container_class(obj) ? container_attrs(in, obj, false) : NULL;
     if (s && val_scope_get(s, name)) {
         flow_write_scope(in, s);
         val_scope_del(s, name);
@@ -879,7 +1289,7 @@ bool interp_delattr_plain(Interp *in, Value *obj, const char *name, Span span)
     if (obj->kind == VK_ERROR)
         return false;
     interp_raise(in, in->cls.attribute_error, span, "'%s' object has no attribute '%s'",
-              val_type_name(in, obj), name);
+                 val_type_name(in, obj), name);
     return false;
 }
 

@@ -83,6 +83,90 @@ static void bind_name(Interp *in, const char *name, Value *v)
     val_scope_set(in->arena, f->locals, name, v);
 }
 
+/* l[a:b] = items (the slice is replaced, its length may change) and
+ * l[a:b:k] = items (as many items as the slice has). */
+static ExecStatus assign_list_slice(Interp *in, ValueList *l, Value *sl, Value *v, Span span)
+{
+    ValueList items = {0};
+    if (!interp_iterate_static(in, v, &items, span))
+        return in->exc ? EXEC_RAISE : EXEC_NORMAL;
+    int64_t start, step, n;
+    if (!interp_slice_resolve(in, sl, l->len, &start, &step, &n, span))
+        return in->exc ? EXEC_RAISE : EXEC_NORMAL;
+    flow_write_list(in, l);
+    if (step != 1) {
+        if (items.len != n) {
+            interp_raise(in, in->cls.value_error, span, "attempt to assign sequence of size %d to extended slice "
+                         "of size %lld", items.len, (long long)n);
+            return EXEC_RAISE;
+        }
+        for (int64_t i = 0; i < n; i++)
+            l->items[start + i * step] = items.items[i];
+        return EXEC_NORMAL;
+    }
+    ValueList out = {0};
+    for (int64_t i = 0; i < start; i++)
+        val_list_push(in, &out, l->items[i]);
+    for (int i = 0; i < items.len; i++)
+        val_list_push(in, &out, items.items[i]);
+    for (int64_t i = start + n; i < l->len; i++)
+        val_list_push(in, &out, l->items[i]);
+    l->len = 0;
+    for (int i = 0; i < out.len; i++)
+        val_list_push(in, l, out.items[i]);
+    return EXEC_NORMAL;
+}
+
+/* obj[index] = v of the builtin types (list.__setitem__ ...), and through
+ * __setitem__ for the others. */
+ExecStatus interp_setitem_plain(Interp *in, Value *obj, Value *index, Value *v, Span span)
+{
+    if (obj->kind == VK_DICT) {
+        if (!val_dict_set(in, obj->u.dict, index, v))
+            interp_error(in, span, "dict keys must be compile-time constants");
+        return EXEC_NORMAL;
+    }
+    if (obj->kind == VK_LIST && (index->kind == VK_INT || index->kind == VK_BOOL) && !index->dyn &&
+        !obj->u.list->dyn) {
+        int64_t i = index->kind == VK_INT ? index->u.i : index->u.b;
+        int64_t len = obj->u.list->len;
+        if (i < 0)
+            i += len;
+        if (i < 0 || i >= len) {
+            interp_raise(in, in->cls.index_error, span, "list assignment index out of range");
+            return EXEC_RAISE;
+        }
+        flow_write_list(in, obj->u.list);
+        obj->u.list->items[i] = v;
+        return EXEC_NORMAL;
+    }
+    if (obj->kind == VK_LIST && index->kind == VK_SLICE && !obj->u.list->dyn)
+        return assign_list_slice(in, obj->u.list, index, v, span);
+    if (obj->kind == VK_TENSOR || obj->kind == VK_INSTANCE) {
+        Value *m = interp_lookup_attr(in, obj, in->id.setitem, span);
+        if (in->exc)
+            return EXEC_RAISE;
+        if (m && m->kind != VK_ERROR) {
+            Value *args[2] = {index, v};
+            return interp_call_simple(in, m, args, 2, span) ? EXEC_NORMAL : EXEC_RAISE;
+        }
+    }
+    interp_error(in, span, "'%s' object does not support item assignment", val_type_name(in, obj));
+    return EXEC_NORMAL;
+}
+
+ExecStatus interp_setitem(Interp *in, Value *obj, Value *index, Value *v, Span span)
+{
+    if (obj->kind == VK_ERROR || index->kind == VK_ERROR)
+        return EXEC_NORMAL;
+    Value *special = interp_class_special(in, obj, in->id.setitem);
+    if (special) {
+        Value *args[3] = {obj, index, v};
+        return interp_call_simple(in, special, args, 3, span) ? EXEC_NORMAL : EXEC_RAISE;
+    }
+    return interp_setitem_plain(in, obj, index, v, span);
+}
+
 static ExecStatus assign_subscript(Interp *in, const AstNode *target, Value *v)
 {
     Value *obj = interp_eval(in, target->u.subscript.value);
@@ -91,36 +175,81 @@ static ExecStatus assign_subscript(Interp *in, const AstNode *target, Value *v)
     Value *index = interp_eval(in, target->u.subscript.slice);
     if (!index)
         return EXEC_RAISE;
-    if (obj->kind == VK_ERROR || index->kind == VK_ERROR)
-        return EXEC_NORMAL;
-    if (obj->kind == VK_DICT) {
-        if (!val_dict_set(in, obj->u.dict, index, v))
+    if (obj->kind == VK_DICT && !interp_container_class(obj)) {
+        /* the common case, with the key's own place in the message */
+        if (index->kind != VK_ERROR && !val_dict_set(in, obj->u.dict, index, v))
             interp_error(in, target->u.subscript.slice->span, "dict keys must be compile-time constants");
         return EXEC_NORMAL;
     }
-    if (obj->kind == VK_LIST && (index->kind == VK_INT || index->kind == VK_BOOL) && !index->dyn) {
-        int64_t i = index->kind == VK_INT ? index->u.i : index->u.b;
-        int64_t len = obj->u.list->len;
-        if (i < 0)
-            i += len;
-        if (i < 0 || i >= len) {
-            interp_raise(in, in->cls.index_error, target->span, "list assignment index out of range");
-            return EXEC_RAISE;
+    return interp_setitem(in, obj, index, v, target->span);
+}
+
+/* del obj[key]: dict items, list items and slices, and __delitem__. */
+ExecStatus interp_del_subscript(Interp *in, Value *obj, Value *key, Span span)
+{
+    if (obj->kind == VK_ERROR || key->kind == VK_ERROR)
+        return EXEC_NORMAL;
+    Value *special = interp_class_special(in, obj, intern(&in->c->names, "__delitem__"));
+    if (special) {
+        Value *args[2] = {obj, key};
+        return interp_call_simple(in, special, args, 2, span) ? EXEC_NORMAL : EXEC_RAISE;
+    }
+    if (obj->kind == VK_DICT) {
+        if (val_dict_del(in, obj->u.dict, key))
+            return EXEC_NORMAL;
+        if (!val_hashable(key)) {
+            interp_error(in, span, "dict keys must be compile-time constants; found '%s'", val_type_name(in, key));
+            return EXEC_NORMAL;
         }
-        flow_write_list(in, obj->u.list);
-        obj->u.list->items[i] = v;
+        interp_raise(in, in->cls.key_error, span, "%s", val_repr(in, key));
+        return EXEC_RAISE;
+    }
+    if (obj->kind == VK_LIST && !obj->u.list->dyn) {
+        ValueList *l = obj->u.list;
+        int64_t start, step, n;
+        if (key->kind == VK_SLICE) {
+            if (!interp_slice_resolve(in, key, l->len, &start, &step, &n, span))
+                return in->exc ? EXEC_RAISE : EXEC_NORMAL;
+        } else if ((key->kind == VK_INT || key->kind == VK_BOOL) && !key->dyn) {
+            start = key->kind == VK_INT ? key->u.i : key->u.b;
+            if (start < 0)
+                start += l->len;
+            if (start < 0 || start >= l->len) {
+                interp_raise(in, in->cls.index_error, span, "list assignment index out of range");
+                return EXEC_RAISE;
+            }
+            step = 1;
+            n = 1;
+        } else {
+            interp_error(in, span, "list indices must be compile-time integers, found '%s'", val_type_name(in, key));
+            return EXEC_NORMAL;
+        }
+        flow_write_list(in, l);
+        int out = 0;
+        for (int i = 0; i < l->len; i++) {
+            int64_t k = i - start;
+            bool drop = step > 0 ? k >= 0 && k % step == 0 && k / step < n
+                                 : k <= 0 && (-k) % (-step) == 0 && (-k) / (-step) < n;
+            if (!drop)
+                l->items[out++] = l->items[i];
+        }
+        l->len = out;
         return EXEC_NORMAL;
     }
-    if (obj->kind == VK_TENSOR || obj->kind == VK_INSTANCE) {
-        Value *m = interp_lookup_attr(in, obj, in->id.setitem, target->span);
+    if (obj->kind == VK_INSTANCE && !interp_class_lookup(obj->u.inst->cls, intern(&in->c->names, "__delitem__"))) {
+        /* a special method is looked up on the class, as in Python */
+        interp_raise(in, in->cls.type_error, span, "'%s' object doesn't support item deletion",
+                     val_type_name(in, obj));
+        return EXEC_RAISE;
+    }
+    if (obj->kind == VK_INSTANCE || obj->kind == VK_TENSOR) {
+        Value *m = interp_lookup_attr(in, obj, intern(&in->c->names, "__delitem__"), span);
         if (in->exc)
             return EXEC_RAISE;
-        if (m && m->kind != VK_ERROR) {
-            Value *args[2] = {index, v};
-            return interp_call_simple(in, m, args, 2, target->span) ? EXEC_NORMAL : EXEC_RAISE;
-        }
+        if (m && m->kind != VK_ERROR)
+            return interp_call_simple(in, m, &key, 1, span) ? EXEC_NORMAL : EXEC_RAISE;
     }
-    interp_error(in, target->span, "'%s' object does not support item assignment", val_type_name(in, obj));
+    interp_error(in, span, "this 'del' is not supported");
     return EXEC_NORMAL;
 }
 
@@ -205,6 +334,9 @@ static ExecStatus exec_aug_assign(Interp *in, const AstNode *s)
 
 static ExecStatus exec_ann_assign(Interp *in, const AstNode *s)
 {
+    /* a class body records its annotated names (dataclasses read them) */
+    if (in->frame->annotations && s->u.ann_assign.target->kind == AST_NAME && s->u.ann_assign.simple)
+        ptrvec_push(in->arena, in->frame->annotations, (void *)s);
     if (!s->u.ann_assign.value)
         return EXEC_NORMAL;     /* a declaration only */
     Value *v = interp_eval(in, s->u.ann_assign.value);
@@ -538,28 +670,159 @@ static ExecStatus exec_function_def(Interp *in, const AstNode *s)
     return EXEC_NORMAL;
 }
 
-static ExecStatus exec_class_def(Interp *in, const AstNode *s)
+/* The bases of a class statement: a base that is not a class but has
+ * __mro_entries__ (typing.NamedTuple, Generic[T]) is replaced by the
+ * classes it returns.  NULL after raising. */
+static Value **class_bases(Interp *in, const AstNode *s, int *n_out)
 {
     int nb = s->u.class_def.bases.len;
     Value **bases = arena_alloc(in->arena, sizeof(Value *) * (size_t)(nb + 1));
+    bool plain = true;
     for (int i = 0; i < nb; i++) {
         bases[i] = interp_eval(in, s->u.class_def.bases.items[i]);
         if (!bases[i])
-            return EXEC_RAISE;
-        if (bases[i]->kind != VK_CLASS) {
-            if (bases[i]->kind != VK_ERROR)
-                interp_error(in, s->u.class_def.bases.items[i]->span, "base class is not a class (found '%s')",
-                           val_type_name(in, bases[i]));
-            bases[i] = in->cls.object;
-        }
+            return NULL;
+        plain &= bases[i]->kind == VK_CLASS;
     }
+    *n_out = nb;
+    if (plain)
+        return bases;
+    Value *orig = val_tuple(in, nb);
+    for (int i = 0; i < nb; i++)
+        val_list_push(in, orig->u.list, bases[i]);
+    ValueList out = {0};
+    for (int i = 0; i < nb; i++) {
+        const AstNode *node = s->u.class_def.bases.items[i];
+        Value *b = orig->u.list->items[i];
+        Value *entries = b->kind == VK_CLASS || b->kind == VK_ERROR ? NULL
+                         : interp_lookup_attr(in, b, in->id.mro_entries, node->span);
+        if (!entries && in->exc)
+            return NULL;
+        if (entries && entries->kind != VK_ERROR) {
+            Value *r = interp_call_simple(in, entries, &orig, 1, node->span);
+            if (!r)
+                return NULL;
+            if (r->kind == VK_TUPLE) {
+                for (int k = 0; k < r->u.list->len; k++)
+                    if (r->u.list->items[k]->kind == VK_CLASS)
+                        val_list_push(in, &out, r->u.list->items[k]);
+                continue;
+            }
+            b = r;
+        }
+        if (b->kind != VK_CLASS) {
+            if (b->kind != VK_ERROR)
+                interp_error(in, node->span, "base class is not a class (found '%s')", val_type_name(in, b));
+            b = in->cls.object;
+        }
+        val_list_push(in, &out, b);
+    }
+    *n_out = out.len;
+    return out.len ? out.items : arena_alloc(in->arena, sizeof(Value *));
+}
+
+/* The metaclass of a class statement: `metaclass=` or the most derived
+ * metaclass of its bases (NULL: type).  False after raising. */
+static bool class_meta(Interp *in, Value *explicit, Value **bases, int nb, Value **meta, Span span)
+{
+    Value *winner = explicit && explicit != in->cls.type ? explicit : NULL;
+    if (explicit && explicit->kind != VK_CLASS) {
+        *meta = explicit;   /* a function called as the metaclass */
+        return true;
+    }
+    for (int i = 0; i < nb; i++) {
+        Value *m = bases[i]->u.cls->meta;
+        if (!m || (winner && interp_is_subclass(winner, m)))
+            continue;
+        if (!winner || interp_is_subclass(m, winner)) {
+            winner = m;
+            continue;
+        }
+        interp_raise(in, in->cls.type_error, span, "metaclass conflict: the metaclass of a derived class must be "
+                     "a (non-strict) subclass of the metaclasses of all its bases");
+        return false;
+    }
+    *meta = winner;
+    return true;
+}
+
+/* The keywords of a class statement: metaclass= apart, the others go to
+ * the metaclass and __init_subclass__.  False after raising. */
+static bool class_keywords(Interp *in, const AstNode *s, Value **explicit_meta, CallArgs *kw)
+{
+    const AstList *kws = &s->u.class_def.keywords;
+    *explicit_meta = NULL;
+    if (!kws->len)
+        return true;
+    kw->kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)(kws->len + 1));
+    kw->kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)(kws->len + 1));
+    for (int i = 0; i < kws->len; i++) {
+        const AstNode *k = kws->items[i];
+        Value *v = interp_eval(in, k->u.keyword.value);
+        if (!v)
+            return false;
+        if (!k->u.keyword.arg) {
+            interp_error(in, k->span, "'**' in a class statement is not supported");
+            continue;
+        }
+        if (strcmp(k->u.keyword.arg, "metaclass") == 0) {
+            *explicit_meta = v->kind == VK_ERROR ? NULL : v;
+            continue;
+        }
+        kw->kw_names[kw->n_kw] = k->u.keyword.arg;
+        kw->kw_values[kw->n_kw++] = v;
+    }
+    return true;
+}
+
+/* A class made by a metaclass: META(name, bases, namespace, **kwargs), the
+ * namespace holding __module__, the body's names and its evaluated
+ * __annotations__. */
+static Value *call_metaclass(Interp *in, const AstNode *s, Value *meta, Value **bases, int nb, Frame *body,
+                             CallArgs *kw)
+{
+    Value *ns = val_dict(in);
+    Module *mod = body->module;
+    val_dict_set(in, ns->u.dict, val_cstr(in, "__module__"), mod ? val_cstr(in, mod->name) : val_none(in));
+    Scope *locals = body->locals;
+    for (int i = 0; i < locals->len; i++)
+        if (locals->entries[i].value)
+            val_dict_set(in, ns->u.dict, val_cstr(in, locals->entries[i].name), locals->entries[i].value);
+    if (body->annotations->len) {
+        Value *ann = interp_eval_annotations(in, body->annotations, locals, body->globals, body->closure, mod);
+        if (!ann)
+            return NULL;
+        val_dict_set(in, ns->u.dict, val_cstr(in, "__annotations__"), ann);
+    }
+    Value *t = val_tuple(in, nb);
+    for (int i = 0; i < nb; i++)
+        val_list_push(in, t->u.list, bases[i]);
+    Value *pos[3] = {val_cstr(in, s->u.class_def.name), t, ns};
+    CallArgs a = *kw;
+    a.pos = pos;
+    a.n_pos = 3;
+    return interp_call(in, meta, &a, s->span);
+}
+
+static ExecStatus exec_class_def(Interp *in, const AstNode *s)
+{
+    int nb = 0;
+    Value **bases = class_bases(in, s, &nb);
+    if (!bases)
+        return EXEC_RAISE;
+    Value *explicit_meta, *meta;
+    CallArgs kw = {0};
+    if (!class_keywords(in, s, &explicit_meta, &kw) || !class_meta(in, explicit_meta, bases, nb, &meta, s->span))
+        return EXEC_RAISE;
     Frame frame = {0};
     frame.caller = in->frame;
     frame.locals = flow_scope_new(in);
     frame.globals = in->frame->globals;
-    frame.closure = in->frame->func ? interp_closure_of(in, in->frame) : NULL;
+    frame.closure = in->frame->func ? interp_closure_of(in, in->frame) : in->frame->closure;
     frame.module = in->frame->module;
     frame.call_span = s->span;
+    PtrVec annotations = {0};
+    frame.annotations = &annotations;
     Frame *saved = in->frame;
     in->frame = &frame;
     val_scope_set(in->arena, frame.locals, in->id.qualname, val_cstr(in, s->u.class_def.name));
@@ -567,8 +830,20 @@ static ExecStatus exec_class_def(Interp *in, const AstNode *s)
     in->frame = saved;
     if (st == EXEC_RAISE)
         return st;
-    Value *cls = interp_make_class(in, s->u.class_def.name, bases, nb, frame.locals, saved->module, s->span);
-    cls = apply_decorators(in, &s->u.class_def.decorators, cls);
+    Value *cls;
+    if (meta) {
+        cls = call_metaclass(in, s, meta, bases, nb, &frame, &kw);
+    } else {
+        cls = interp_create_class(in, NULL, s->u.class_def.name, bases, nb, frame.locals, &kw, saved->module, s->span);
+        if (cls) {
+            Class *c = cls->u.cls;
+            c->annotations = annotations;
+            c->ann_globals = frame.globals;
+            c->ann_closure = frame.closure;
+        }
+    }
+    if (cls)
+        cls = apply_decorators(in, &s->u.class_def.decorators, cls);
     if (!cls)
         return EXEC_RAISE;
     bind_name(in, s->u.class_def.name, cls);
@@ -596,34 +871,6 @@ static ExecStatus exec_declare(Interp *in, const AstNode *s)
     return EXEC_NORMAL;
 }
 
-/* del OBJ[KEY]: a dict's entry (KeyError when it has none), or the
- * object's __delitem__ (nn.ModuleList, nn.Sequential ...).  False when an
- * exception was raised. */
-static bool delete_item(Interp *in, Value *obj, Value *key, Span span)
-{
-    if (obj->kind == VK_DICT) {
-        flow_write_dict(in, obj->u.dict);
-        if (!val_dict_del(obj->u.dict, key) && val_is_static(key)) {
-            interp_raise(in, in->cls.key_error, span, "%s", val_repr(in, key));
-            return false;
-        }
-        return true;
-    }
-    if (obj->kind == VK_INSTANCE) {
-        /* a special method is looked up on the class, as in Python */
-        const char *name = intern(&in->c->names, "__delitem__");
-        if (!interp_class_lookup(obj->u.inst->cls, name)) {
-            interp_raise(in, in->cls.type_error, span, "'%s' object doesn't support item deletion",
-                         val_type_name(in, obj));
-            return false;
-        }
-        return interp_call_method(in, obj, name, &key, 1, span) != NULL;
-    }
-    if (obj->kind != VK_ERROR && key->kind != VK_ERROR)
-        interp_error(in, span, "this 'del' is not supported");
-    return true;
-}
-
 static ExecStatus exec_delete(Interp *in, const AstNode *s)
 {
     for (int i = 0; i < s->u.assign.targets.len; i++) {
@@ -635,7 +882,7 @@ static ExecStatus exec_delete(Interp *in, const AstNode *s)
         } else if (t->kind == AST_SUBSCRIPT) {
             Value *obj = interp_eval(in, t->u.subscript.value);
             Value *key = obj ? interp_eval(in, t->u.subscript.slice) : NULL;
-            if (!obj || !key || !delete_item(in, obj, key, t->span))
+            if (!obj || !key || interp_del_subscript(in, obj, key, t->span) == EXEC_RAISE)
                 return EXEC_RAISE;
         } else if (t->kind == AST_ATTRIBUTE) {
             Value *obj = interp_eval(in, t->u.attribute.value);

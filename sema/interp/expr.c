@@ -64,7 +64,18 @@ static int64_t as_int(const Value *v)
 /* Whether dispatching V's operators goes through special methods. */
 static bool has_special_methods(const Value *v)
 {
-    return v->kind == VK_TENSOR || v->kind == VK_INSTANCE || val_is_dynamic_scalar(v);
+    return v->kind == VK_TENSOR || v->kind == VK_INSTANCE || val_is_dynamic_scalar(v) ||
+           interp_container_class(v) != NULL;
+}
+
+/* Whether a binary operator falls back to the builtin operation when the
+ * operands' special methods do not handle it: instances of subclasses of
+ * the builtin containers (a namedtuple + a tuple), and instances formatted
+ * by '%'. */
+static bool builtin_fallback(const Value *a, const Value *b)
+{
+    return a->kind != VK_TENSOR && b->kind != VK_TENSOR && !val_is_dynamic_scalar(a) &&
+           !val_is_dynamic_scalar(b);
 }
 
 /* ---- static arithmetic ---- */
@@ -251,99 +262,27 @@ static Value *seq_concat(Interp *in, Value *a, Value *b, Span span)
     return r;
 }
 
-/* ---- printf-style formatting: "layer%d" % (i + 1) ---- */
-
-/* One conversion: %[flags][width][.precision]type, mapped onto the format
- * spec of format() (flags - + space 0 #). */
-static Value *percent_one(Interp *in, const char **p, Value *arg, Span span)
+/* d1 | d2 (a new dict of d1's kind), d1 |= d2 (INPLACE). */
+static Value *dict_merge(Interp *in, Value *a, Value *b, bool inplace)
 {
-    char spec[64];
-    size_t n = 0;
-    const char *s = *p;
-    char align = 0, sign = 0;
-    bool zero = false, alt = false;
-    for (; *s && strchr("-+ 0#", *s); s++) {
-        if (*s == '-')
-            align = '<';
-        else if (*s == '+' || (*s == ' ' && sign != '+'))
-            sign = *s;
-        else if (*s == '0')
-            zero = true;
-        else
-            alt = true;
+    Value *r = a;
+    if (!inplace) {
+        r = val_dict(in);
+        r->u.dict->cls = a->u.dict->cls;
+        for (int i = 0; i < a->u.dict->len; i++)
+            if (!a->u.dict->entries[i].deleted)
+                val_dict_set(in, r->u.dict, a->u.dict->entries[i].key, a->u.dict->entries[i].value);
     }
-    if (align)
-        spec[n++] = align;
-    if (sign)
-        spec[n++] = sign;
-    if (alt)
-        spec[n++] = '#';
-    if (zero && !align)
-        spec[n++] = '0';
-    while (*s >= '0' && *s <= '9' && n < 40)
-        spec[n++] = *s++;
-    if (*s == '.') {
-        spec[n++] = *s++;
-        while (*s >= '0' && *s <= '9' && n < 50)
-            spec[n++] = *s++;
-    }
-    char type = *s ? *s++ : '\0';
-    *p = s;
-    if (type == 's' || type == 'r' || type == 'a') {
-        spec[n] = '\0';
-        Value *text = val_cstr(in, type == 's' ? val_to_str(in, arg) : val_repr(in, arg));
-        return interp_format_value(in, text, spec, span);
-    }
-    if (!type || !strchr("diouxXeEfFgGc", type))
-        return interp_error(in, span, "unsupported format character '%c' in '%%' formatting", type ? type : '?');
-    if (type == 'c')
-        return interp_error(in, span, "'%%c' formatting is not supported yet");
-    if (!is_static_number(arg))
-        return interp_raise(in, in->cls.type_error, span, "%%%c format: a real number is required, not %s",
-                         type, val_type_name(in, arg));
-    spec[n++] = type == 'i' || type == 'u' ? 'd' : type;
-    spec[n] = '\0';
-    if (strchr("dxXo", spec[n - 1]) && arg->kind == VK_FLOAT)
-        arg = val_int(in, (int64_t)as_double(arg));
-    return interp_format_value(in, arg, spec, span);
+    for (int i = 0; i < b->u.dict->len; i++)
+        if (!b->u.dict->entries[i].deleted)
+            val_dict_set(in, r->u.dict, b->u.dict->entries[i].key, b->u.dict->entries[i].value);
+    return r;
 }
 
-/* FMT % ARGS: ARGS is a tuple of values, or one value. */
-static Value *percent_format(Interp *in, const char *fmt, Value *args, Span span)
+/* The operands of `int | None`: classes, None and unions. */
+static bool is_type_like(const Value *v)
 {
-    int n_args = args->kind == VK_TUPLE ? args->u.list->len : 1;
-    int next = 0;
-    char *out = arena_strdup(in->arena, "");
-    for (const char *p = fmt; *p;) {
-        const char *pct = strchr(p, '%');
-        size_t lit = pct ? (size_t)(pct - p) : strlen(p);
-        const char *piece;
-        if (lit) {
-            out = arena_sprintf(in->arena, "%s%.*s", out, (int)lit, p);
-            p += lit;
-            continue;
-        }
-        p++;
-        if (*p == '%') {
-            out = arena_sprintf(in->arena, "%s%%", out);
-            p++;
-            continue;
-        }
-        if (*p == '(')
-            return interp_error(in, span, "'%%(name)' formatting is not supported yet; use an f-string");
-        if (next >= n_args)
-            return interp_raise(in, in->cls.type_error, span, "not enough arguments for format string");
-        Value *arg = args->kind == VK_TUPLE ? args->u.list->items[next] : args;
-        next++;
-        Value *v = percent_one(in, &p, arg, span);
-        if (!v || v->kind == VK_ERROR)
-            return v;
-        piece = v->u.s.ptr;
-        out = arena_sprintf(in->arena, "%s%s", out, piece);
-    }
-    if (next < n_args)
-        return interp_raise(in, in->cls.type_error, span, "not all arguments converted during string formatting");
-    return val_cstr(in, out);
+    return v->kind == VK_CLASS || v->kind == VK_NONE;
 }
 
 /* Binary operators on static builtin values; NULL when not applicable. */
@@ -365,7 +304,13 @@ static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
         (b->kind == VK_STR || b->kind == VK_LIST || b->kind == VK_TUPLE))
         return seq_repeat(in, b, as_int(a), span);
     if (op == AST_OP_MOD && a->kind == VK_STR)
-        return percent_format(in, a->u.s.ptr, b, span);
+        return interp_percent_format(in, a->u.s.ptr, b, span);
+    if (val_is_set(a))
+        return interp_set_binop(in, op, a, b, false);
+    if (op == AST_OP_BITOR && a->kind == VK_DICT && b->kind == VK_DICT)
+        return dict_merge(in, a, b, false);
+    if (op == AST_OP_BITOR && is_type_like(a) && is_type_like(b))
+        return interp_union_type(in, a, b);
     return NULL;
 }
 
@@ -417,6 +362,11 @@ Value *interp_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
         Value *r = dispatch_binop(in, &names, a, b, span);
         if (r || in->exc)
             return r;
+        if (builtin_fallback(a, b)) {
+            r = static_binop(in, op, a, b, span);
+            if (r || in->exc)
+                return r;
+        }
     }
     return interp_error(in, span, "unsupported operand types for %s: '%s' and '%s'", names.symbol,
                       val_type_name(in, a), val_type_name(in, b));
@@ -428,7 +378,11 @@ Value *interp_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
         return val_error(in);
     OpNames names = op_names(op);
-    if (names.imethod && (a->kind == VK_INSTANCE || a->kind == VK_TENSOR)) {
+    if (a->kind == VK_SET && val_is_set(b))
+        return interp_set_binop(in, op, a, b, true);
+    if (op == AST_OP_BITOR && a->kind == VK_DICT && b->kind == VK_DICT)
+        return dict_merge(in, a, b, true);
+    if (names.imethod && (a->kind == VK_INSTANCE || a->kind == VK_TENSOR || interp_container_class(a))) {
         Value *m = interp_lookup_attr(in, a, intern(&in->c->names, names.imethod), span);
         if (in->exc)
             return NULL;
@@ -500,21 +454,51 @@ static bool value_identical(const Value *a, const Value *b)
     }
 }
 
+/* The special method NAME that the class of a value without an instance
+ * dictionary defines (a metaclass's for a class, a container subclass's):
+ * NULL when it has none. */
+Value *interp_class_special(Interp *in, Value *v, const char *name)
+{
+    (void)in;
+    Value *cls = v->kind == VK_CLASS ? v->u.cls->meta : interp_container_class(v);
+    if (!cls)
+        return NULL;
+    Value *m = interp_class_lookup(cls, name);
+    return m && m->kind == VK_FUNCTION ? m : NULL;
+}
+
 static Value *eval_contains(Interp *in, Value *container, Value *item, Span span)
 {
     if (flow_dynlist_is(container))
         return flow_dynlist_unsupported(in, "'in'", span);
+    Value *special = interp_class_special(in, container, in->id.contains);
+    if (special) {
+        Value *args[2] = {container, item};
+        Value *r = interp_call_simple(in, special, args, 2, span);
+        return !r || r->kind == VK_ERROR ? r : interp_truth(in, r, span);
+    }
     switch (container->kind) {
     case VK_LIST: case VK_TUPLE:
         if (!val_is_static(item) && item->kind != VK_TENSOR)
             break;
+        /* an object with its own __eq__ (an enum member of str type) is
+         * compared with it */
+        bool item_eq = item->kind == VK_INSTANCE && interp_class_lookup(item->u.inst->cls, in->id.eq);
         for (int i = 0; i < container->u.list->len; i++) {
             Value *x = container->u.list->items[i];
             if (value_identical(x, item) || (val_is_static(x) && val_equal_static(x, item)))
                 return val_bool(in, true);
+            if (item_eq && val_is_static(x)) {
+                Value *eq = interp_compare_op(in, AST_OP_EQ, x, item, span);
+                if (!eq || eq->kind == VK_ERROR)
+                    return eq;
+                Value *t = interp_truth(in, eq, span);
+                if (!t || t->kind == VK_ERROR || (!t->dyn && t->u.b))
+                    return t;
+            }
         }
         return val_bool(in, false);
-    case VK_DICT:
+    case VK_DICT: case VK_SET: case VK_FROZENSET:
         if (!val_hashable(item))
             break;
         return val_bool(in, val_dict_get(container->u.dict, item) != NULL);
@@ -569,6 +553,20 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
         Value *r = dispatch_binop(in, &names, a, b, span);
         if (r || in->exc)
             return r;
+        if (op == AST_OP_NOTEQ && (a->kind == VK_INSTANCE || b->kind == VK_INSTANCE ||
+                                   interp_container_class(a) || interp_container_class(b))) {
+            /* object.__ne__: the negation of __eq__ */
+            OpNames eq = op_names(AST_OP_EQ);
+            r = dispatch_binop(in, &eq, a, b, span);
+            if (in->exc || (r && r->kind == VK_ERROR))
+                return r;
+            if (r) {
+                Value *t = interp_truth(in, r, span);
+                return !t || t->kind == VK_ERROR || t->dyn ? t : val_bool(in, !t->u.b);
+            }
+        }
+        if (interp_container_class(a) || interp_container_class(b))
+            goto builtin;
         if (op == AST_OP_EQ || op == AST_OP_NOTEQ) {
             bool same = value_identical(a, b);
             return val_bool(in, op == AST_OP_EQ ? same : !same);
@@ -576,10 +574,14 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
         return interp_error(in, span, "'%s' is not supported between '%s' and '%s'", names.symbol,
                           val_type_name(in, a), val_type_name(in, b));
     }
+builtin:
     if (op == AST_OP_EQ || op == AST_OP_NOTEQ) {
         bool eq = val_equal_static(a, b);
         return val_bool(in, op == AST_OP_EQ ? eq : !eq);
     }
+    Value *sets = interp_set_compare(in, op, a, b);
+    if (sets)
+        return sets;
     bool ok;
     int c = compare_static(a, b, &ok);
     if (!ok) {
@@ -873,6 +875,21 @@ static Value *eval_dict_display(Interp *in, const AstNode *e)
     return types_check_display(in, e, d) ? d : val_error(in);
 }
 
+/* {a, b, *c}: in forward() (TorchScript code) sets are refused. */
+static Value *eval_set_display(Interp *in, const AstNode *e)
+{
+    if (types_script_frame(in))
+        return interp_error(in, e->span, "sets are not supported; use a list or a tuple");
+    ValueList items = {0};
+    if (!eval_elements(in, &e->u.seq.elts, &items))
+        return NULL;
+    Value *r = val_set(in, false);
+    for (int i = 0; i < items.len; i++)
+        if (!interp_set_add(in, r, items.items[i], e->span))
+            return in->exc ? NULL : val_error(in);
+    return r;
+}
+
 static Value *eval_if_exp(Interp *in, const AstNode *e)
 {
     Value *c = interp_eval(in, e->u.if_exp.test);
@@ -910,6 +927,8 @@ static bool comp_emit(Interp *in, CompState *st)
     Value *v = interp_eval(in, e->u.comp.elt);
     if (!v)
         return false;
+    if (e->kind == AST_SET_COMP)
+        return interp_set_add(in, st->result, v, e->u.comp.elt->span) || !in->exc;
     val_list_push(in, st->result->u.list, v);
     return true;
 }
@@ -966,13 +985,13 @@ static Value *eval_comprehension(Interp *in, const AstNode *e)
     Frame *saved = in->frame;
     in->frame = &frame;
     CompState st = {e, NULL};
-    st.result = e->kind == AST_DICT_COMP ? val_dict(in) : val_list(in, 0);
+    st.result = e->kind == AST_DICT_COMP ? val_dict(in) : e->kind == AST_SET_COMP ? val_set(in, false) : val_list(in, 0);
     bool ok = comp_loop(in, &st, 0);
     in->frame = saved;
     if (!ok)
         return NULL;
-    if (e->kind == AST_GENERATOR_EXP)
-        st.result->kind = VK_TUPLE;     /* consumed eagerly: an immutable sequence */
+    if (e->kind == AST_GENERATOR_EXP)    /* computed eagerly, consumed as an iterator */
+        return interp_make_iterator(in, st.result->u.list);
     return st.result;
 }
 
@@ -994,7 +1013,7 @@ static bool slice_index(Interp *in, Value *v, int64_t *out, bool *present, Span 
 }
 
 /* Python's slice.indices(): resolved start, stop, step and length. */
-static bool slice_resolve(Interp *in, Value *sl, int64_t len, int64_t *start, int64_t *step,
+bool interp_slice_resolve(Interp *in, Value *sl, int64_t len, int64_t *start, int64_t *step,
                           int64_t *count, Span span)
 {
     int64_t lo = 0, hi = 0, st = 1;
@@ -1037,7 +1056,7 @@ static Value *subscript_sequence(Interp *in, Value *seq, Value *index, Span span
     int64_t len = seq->kind == VK_STR ? (int64_t)seq->u.s.len : (int64_t)seq->u.list->len;
     if (index->kind == VK_SLICE) {
         int64_t start, step, n;
-        if (!slice_resolve(in, index, len, &start, &step, &n, span))
+        if (!interp_slice_resolve(in, index, len, &start, &step, &n, span))
             return in->exc ? NULL : val_error(in);
         if (seq->kind == VK_STR) {
             char *buf = arena_alloc_raw(in->arena, (size_t)n + 1);
@@ -1065,10 +1084,48 @@ static Value *subscript_sequence(Interp *in, Value *seq, Value *index, Span span
     return seq->u.list->items[i];
 }
 
+/* An index given by an object with __index__ (an IntEnum member). */
+static Value *index_of(Interp *in, Value *index, Span span)
+{
+    if (index->kind != VK_INSTANCE)
+        return index;
+    Value *m = interp_lookup_attr(in, index, intern(&in->c->names, "__index__"), span);
+    if (!m || m->kind == VK_ERROR)
+        return in->exc ? NULL : index;
+    return interp_call_simple(in, m, NULL, 0, span);
+}
+
+/* d[key] missing from a subclass of dict: its __missing__(key). */
+static Value *dict_missing(Interp *in, Value *d, Value *key, Span span)
+{
+    Value *m = d->u.dict->cls ? interp_class_lookup(d->u.dict->cls, in->id.missing) : NULL;
+    if (!m || m->kind != VK_FUNCTION)
+        return NULL;
+    Value *args[2] = {d, key};
+    return interp_call_simple(in, m, args, 2, span);
+}
+
 Value *interp_subscript(Interp *in, Value *obj, Value *index, Span span)
 {
     if (obj->kind == VK_ERROR || index->kind == VK_ERROR)
         return val_error(in);
+    Value *special = interp_class_special(in, obj, in->id.getitem);
+    if (special) {
+        Value *args[2] = {obj, index};
+        return interp_call_simple(in, special, args, 2, span);
+    }
+    return interp_subscript_plain(in, obj, index, span);
+}
+
+/* obj[index] of the builtin types (list.__getitem__, dict.__getitem__ ...),
+ * and through __getitem__ for the others. */
+Value *interp_subscript_plain(Interp *in, Value *obj, Value *index, Span span)
+{
+    if (index->kind == VK_INSTANCE && (obj->kind == VK_LIST || obj->kind == VK_TUPLE || obj->kind == VK_STR)) {
+        index = index_of(in, index, span);
+        if (!index || index->kind == VK_ERROR)
+            return index;
+    }
     switch (obj->kind) {
     case VK_LIST: case VK_TUPLE: case VK_STR:
         if (flow_dynlist_is(obj))
@@ -1077,6 +1134,8 @@ Value *interp_subscript(Interp *in, Value *obj, Value *index, Span span)
     case VK_DICT: {
         Value *v = val_dict_get(obj->u.dict, index);
         if (v)
+            return v;
+        if ((v = dict_missing(in, obj, index, span)) || in->exc)
             return v;
         if (!val_hashable(index))
             return interp_error(in, span, "dict keys must be compile-time constants; found '%s'",
@@ -1094,9 +1153,16 @@ Value *interp_subscript(Interp *in, Value *obj, Value *index, Span span)
             return interp_raise(in, in->cls.index_error, span, "range object index out of range");
         return val_int(in, r->start + i * r->step);
     }
-    case VK_CLASS:
-        /* typing-style subscription (List[int], Tuple[...]): annotations only */
+    case VK_CLASS: {
+        /* C[x]: __class_getitem__ (Generic[T]), else typing-style
+         * subscription (list[int], tuple[int, ...]): annotations only */
+        Value *m = interp_class_lookup(obj, intern(&in->c->names, "__class_getitem__"));
+        if (m && (m->kind == VK_FUNCTION || m->kind == VK_CLASSMETHOD)) {
+            Value *args[2] = {obj, index};
+            return interp_call_simple(in, m->kind == VK_CLASSMETHOD ? m->u.wrapped : m, args, 2, span);
+        }
         return obj;
+    }
     default: {
         Value *m = interp_lookup_attr(in, obj, in->id.getitem, span);
         if (in->exc)
@@ -1259,10 +1325,12 @@ static Value *eval_formatted_value(Interp *in, const AstNode *e)
     if (!val_is_static(v) && v->kind != VK_TENSOR)
         return interp_error(in, e->span, "an f-string cannot format a value known only at run time");
     int conv = e->u.formatted_value.conversion;
-    if (conv == 'r' || conv == 'a')
-        v = val_cstr(in, val_repr(in, v));
-    else if (conv == 's')
-        v = val_cstr(in, val_to_str(in, v));
+    if (conv == 'r' || conv == 'a' || conv == 's') {
+        const char *text = conv == 's' ? interp_str(in, v, e->span) : interp_repr(in, v, e->span);
+        if (!text)
+            return NULL;
+        v = val_cstr(in, text);
+    }
     const char *spec = "";
     if (e->u.formatted_value.format_spec) {
         Value *s = interp_eval(in, e->u.formatted_value.format_spec);
@@ -1330,8 +1398,11 @@ static Value *eval_expr_kind(Interp *in, const AstNode *e)
     case AST_IF_EXP: return eval_if_exp(in, e);
     case AST_LIST: case AST_TUPLE: return eval_seq_display(in, e);
     case AST_DICT: return eval_dict_display(in, e);
-    case AST_SET: return interp_error(in, e->span, "sets are not supported; use a list or a tuple");
-    case AST_SET_COMP: return interp_error(in, e->span, "set comprehensions are not supported");
+    case AST_SET: return eval_set_display(in, e);
+    case AST_SET_COMP:
+        if (types_script_frame(in))
+            return interp_error(in, e->span, "set comprehensions are not supported");
+        return eval_comprehension(in, e);
     case AST_LIST_COMP: case AST_DICT_COMP: case AST_GENERATOR_EXP: return eval_comprehension(in, e);
     case AST_SUBSCRIPT: return eval_subscript(in, e);
     case AST_SLICE: return eval_slice(in, e);

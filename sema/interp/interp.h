@@ -5,8 +5,11 @@
  *   exec.c       statements          expr.c     expressions
  *   call.c       calls, attributes, classes, exceptions
  *   imports.c    modules: the stdlib, the user's files
- *   builtins.c, builtins_methods.c   Python's builtins and the methods of
- *                the builtin types
+ *   builtins.c   the builtin functions, iteration
+ *   builtins_object.c   the builtin classes, object and type
+ *                (metaclasses), isinstance, unions, iterators
+ *   builtins_methods.c, builtins_str.c, builtins_set.c   the methods
+ *                of list, tuple, dict; str and formatting; set
  *
  * It executes module bodies, __init__ and everything they call exactly as
  * Python would, on static values; in forward() the same interpreter performs
@@ -56,6 +59,7 @@ typedef struct Frame {
     TypeEnv *types;             /* script code: the type each variable keeps */
     bool python;                /* a @torch.jit.ignore / unused function or what it
                                  * calls: plain Python, never TorchScript */
+    PtrVec *annotations;        /* a class body: its annotated names (AST_ANN_ASSIGN) */
 } Frame;
 
 /* Well-known names, interned once. */
@@ -63,6 +67,9 @@ typedef struct InterpNames {
     const char *init, *call, *forward, *self, *name_, *module_, *qualname;
     const char *getattr, *setattr, *getitem, *setitem, *len, *iter, *contains;
     const char *bool_, *str_, *repr, *enter, *exit, *class_, *dict_;
+    const char *new_, *next, *get, *set, *delete_, *set_name, *init_subclass, *annotations;
+    const char *abstractmethods, *missing, *hash, *eq, *format, *instancecheck, *subclasscheck;
+    const char *mro_entries, *doc, *wrapped;
     const char *training, *parameters_, *buffers_, *modules_, *non_persistent;
     const char *opset, *torch, *onnx, *native;
     /* exit flags of run-time control flow (sema/flow/flow.h) */
@@ -82,6 +89,8 @@ typedef struct InterpClasses {
     Value *dtype;                       /* torch.dtype */
     Value *runtime_int, *runtime_float, *runtime_bool;  /* methods of run-time scalars */
     Value *compile_error;               /* _native.error(): reported, unwinds to user code */
+    Value *iterator;                    /* iter(list) ... (builtins_object.c) */
+    Value *union_type;                  /* int | None */
 } InterpClasses;
 
 struct Interp {
@@ -135,6 +144,7 @@ struct Interp {
     struct Region *region;      /* innermost region running, or NULL */
     PtrVec flows;               /* FlowCache*: dataflow of the functions that needed it */
     struct BlockRest *rest;     /* the rest of the block being executed */
+    bool has_init_subclass;     /* some class defines __init_subclass__ */
 };
 
 void interp_init(Interp *in, Compiler *c, int opset, uint64_t seed);
@@ -176,6 +186,26 @@ bool interp_isinstance(Interp *in, const Value *v, const Value *cls);
 Value *interp_make_class(Interp *in, const char *name, Value **bases, int n_bases, Scope *dict,
                   struct Module *mod, Span span);
 Value *interp_instantiate(Interp *in, Value *cls, CallArgs *args, Span span);
+/* type.__call__: __new__ then __init__, without the metaclass's __call__. */
+Value *interp_instantiate_plain(Interp *in, Value *cls, CallArgs *args, Span span);
+/* object.__new__(cls): NULL after raising (an abstract class). */
+Value *interp_new_object(Interp *in, Value *cls, Span span);
+bool interp_check_abstract(Interp *in, Value *cls, Span span);
+/* The class of an instance of a subclass of list, tuple, dict, set or
+ * frozenset (the value is the container, tagged with it), else NULL. */
+Value *interp_container_class(const Value *v);
+/* obj.__dict__: a dict of the names of S, written through to S when
+ * WRITABLE. */
+Value *interp_namespace_dict(Interp *in, Scope *s, bool writable);
+/* Evaluates the annotations of a class body (AST_ANN_ASSIGN nodes) into a
+ * dict; NULL after raising. */
+Value *interp_eval_annotations(Interp *in, const PtrVec *nodes, Scope *locals, Scope *globals,
+                               Closure *closure, struct Module *mod);
+/* Creates the class NAME(BASES) from the namespace DICT with metaclass
+ * META (NULL: type), and runs the hooks of class creation
+ * (__set_name__, __init_subclass__ with KWARGS).  NULL after raising. */
+Value *interp_create_class(Interp *in, Value *meta, const char *name, Value **bases, int n_bases, Scope *dict,
+                           CallArgs *kwargs, struct Module *mod, Span span);
 
 /* The limits of compile-time evaluation (Compiler.limits and the C stack),
  * checked at every expression and call: false after raising a RuntimeError
@@ -199,18 +229,66 @@ Value *interp_error(Interp *in, Span span, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void interp_error_notes(Interp *in);
 
-/* ---- builtins (builtins.c, builtins_methods.c) ---- */
+/* ---- builtins (builtins.c, builtins_methods.c, builtins_object.c) ---- */
 void interp_install_builtins(Interp *in, Scope *into);
+/* The builtin classes, object's and type's methods, the exceptions. */
+void interp_install_object_model(Interp *in, Scope *into);
+/* A | B of classes and None: types.UnionType. */
+Value *interp_union_type(Interp *in, Value *a, Value *b);
+/* An iterator over a copy of ITEMS. */
+Value *interp_make_iterator(Interp *in, const ValueList *items);
+/* Appends what a builtin iterator has left to OUT (false for other values). */
+bool interp_drain_iterator(Interp *in, Value *it, ValueList *out);
+/* Iteration of the builtin types, without a subclass's __iter__. */
+bool interp_iterate_builtin(Interp *in, Value *v, ValueList *out, Span span);
+/* Calls OBJ.NAME(args) when OBJ (an instance, a tensor, a run-time
+ * number) has it; *found says whether it did. */
+Value *interp_try_special(Interp *in, Value *obj, const char *name, Value **args, int n, Span span, bool *found);
+/* The attribute name argument of getattr() ...: NULL after reporting. */
+const char *interp_attr_name(Interp *in, Value *v, Span span);
+/* range(...) */
+Value *interp_make_range(Interp *in, CallArgs *a, Span span);
+/* Stable sort of L by KEY (a callable or NULL), as sorted() does. */
+bool interp_sort_values(Interp *in, ValueList *l, Value *key, bool reverse, Span span);
 /* The methods of the builtin types (builtins_methods.c), and their classes. */
 void interp_install_builtin_methods(Interp *in);
 Value *interp_builtin_class(Interp *in, const char *name);
 /* Calling a builtin type: int(x), list(xs), dict(...) ... */
 Value *interp_builtin_construct(Interp *in, Value *cls, CallArgs *args, Span span);
 Value *interp_make_builtin(Interp *in, const char *name, BuiltinFn fn, const void *data);
+/* The value a builtin method of str, int, float or tuple works on when it
+ * is called on an instance of a subclass (an enum member's _value_). */
+Value *interp_builtin_self(Interp *in, Value *v);
+/* Puts the methods of TABLE (static) into the class CLS. */
+void interp_add_methods(Interp *in, Value *cls, const Builtin *table, int n);
 
 /* Iteration over a static iterable (list, tuple, range, dict keys, str,
  * static tensor rows); false after reporting when V is not iterable. */
 bool interp_iterate_static(Interp *in, Value *v, ValueList *out, Span span);
+/* Whether V is an iterator (a value with __next__). */
+bool interp_is_iterator(Interp *in, Value *v);
+/* next(it): the next item, or NULL with *done set when it is exhausted
+ * (NULL without *done after raising). */
+Value *interp_next(Interp *in, Value *it, bool *done, Span span);
+/* repr(v) and str(v), through __repr__ and __str__ of instances and of
+ * the items of containers; NULL after raising. */
+const char *interp_repr(Interp *in, Value *v, Span span);
+const char *interp_str(Interp *in, Value *v, Span span);
+
+/* set and frozenset (builtins_set.c). */
+Value *interp_set_construct(Interp *in, Value *cls, CallArgs *a, Span span);
+/* Adds ITEM to SET; false after reporting or raising (unhashable). */
+bool interp_set_add(Interp *in, Value *set, Value *item, Span span);
+/* a | b, a & b, a - b, a ^ b of two sets (in place with INPLACE), and the
+ * subset comparisons; NULL when not applicable. */
+Value *interp_set_binop(Interp *in, AstOp op, Value *a, Value *b, bool inplace);
+Value *interp_set_compare(Interp *in, AstOp op, Value *a, Value *b);
+void interp_install_set_methods(Interp *in);
+
+/* str (builtins_str.c). */
+void interp_install_str_methods(Interp *in);
+/* FMT % ARGS */
+Value *interp_percent_format(Interp *in, const char *fmt, Value *args, Span span);
 
 /* Argument helpers for builtins. */
 Value *interp_arg(CallArgs *a, int pos, const char *kw);
@@ -230,10 +308,23 @@ Value *interp_inplace_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
 Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span);
 Value *interp_truth(Interp *in, Value *v, Span span);
 Value *interp_subscript(Interp *in, Value *obj, Value *index, Span span);
+/* The builtin types' own obj[index] (list.__getitem__ ...), and obj[index] = v. */
+Value *interp_subscript_plain(Interp *in, Value *obj, Value *index, Span span);
+ExecStatus interp_setitem(Interp *in, Value *obj, Value *index, Value *v, Span span);
+ExecStatus interp_setitem_plain(Interp *in, Value *obj, Value *index, Value *v, Span span);
+/* The special method NAME (a def) of the class that a value without
+ * instance attributes of its own delegates to: a class's metaclass, a
+ * container subclass (an OrderedDict); NULL when there is none. */
+Value *interp_class_special(Interp *in, Value *v, const char *name);
 Value *interp_lookup_name(Interp *in, const char *name, Span span);
 Value *interp_bool_op_from(Interp *in, const AstNode *e, int start);
 Value *interp_compare_from(Interp *in, const AstNode *e, int start, Value *left);
 Value *interp_format_value(Interp *in, Value *v, const char *spec, Span span);
+/* Python's slice.indices(len): false after reporting or raising. */
+bool interp_slice_resolve(Interp *in, Value *sl, int64_t len, int64_t *start, int64_t *step, int64_t *count,
+                          Span span);
+/* del obj[key]. */
+ExecStatus interp_del_subscript(Interp *in, Value *obj, Value *key, Span span);
 
 /* ---- functions and exceptions (call.c) ---- */
 /* SPAN when it is in the user's files, else the innermost call from user
@@ -268,6 +359,11 @@ enum {
     NATIVE_CLASS_TENSOR,
     NATIVE_CLASS_DTYPE,
     NATIVE_CLASS_SLICE,
+    NATIVE_CLASS_SET,
+    NATIVE_CLASS_FROZENSET,
+    NATIVE_CLASS_PROPERTY,
+    NATIVE_CLASS_STATICMETHOD,
+    NATIVE_CLASS_CLASSMETHOD,
 };
 
 #endif

@@ -800,6 +800,11 @@ static Value *alias_of(Interp *in, Tensor *t)
     return val_tensor(in, r);
 }
 
+Value *native_alias_tensor(Interp *in, Tensor *t)
+{
+    return alias_of(in, t);
+}
+
 NATIVE(n_parameter)
 {
     (void)self;
@@ -907,6 +912,7 @@ static const int core_count = (int)(sizeof core_natives / sizeof core_natives[0]
 static const NativeTable native_tables[] = {
     {core_natives, &core_count},
     {native_tensor_natives, &native_tensor_count},     /* native_tensor.c */
+    {native_copy_natives, &native_copy_count},         /* copy.c */
     {flow_dynlist_natives, &flow_dynlist_natives_count},    /* flow/dynlist.c */
     {interp_call_natives, &interp_call_natives_count},      /* interp/call.c */
     {interp_import_natives, &interp_import_natives_count},  /* interp/imports.c */

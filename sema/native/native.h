@@ -4,7 +4,8 @@
  *
  *   native.c          _native's core and the one list of native tables
  *   native_tensor.c   in-place writes, views, Python numbers from tensors
- *   math.c            the math module */
+ *   math.c            the math module
+ *   copy.c            copy.copy and copy.deepcopy */
 #ifndef TSC_SEMA_NATIVE_H
 #define TSC_SEMA_NATIVE_H
 
@@ -26,6 +27,13 @@ const char *native_suggest_attr(Interp *in, Value *obj, const char *name);
  * (the CompileError class of _native.error). */
 extern const Builtin native_tensor_natives[];
 extern const int native_tensor_count;
+/* clone(): a fresh tensor with T's value (not a view of it). */
+Value *native_clone_tensor(Interp *in, Value *t, Span span);
+/* A view sharing the storage of T (x.data, detach). */
+Value *native_alias_tensor(Interp *in, Tensor *t);
+/* copy.copy and copy.deepcopy (copy.c). */
+extern const Builtin native_copy_natives[];
+extern const int native_copy_count;
 void native_tensor_init(Interp *in, Module *m);
 
 /* The modules the compiler implements in C: _native, onnx (every attribute

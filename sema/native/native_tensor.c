@@ -369,6 +369,11 @@ NATIVE(n_copy)
     Value *t = interp_arg(a, 0, NULL);
     if (!t || t->kind != VK_TENSOR)
         return t && t->kind == VK_ERROR ? t : interp_error(in, span, "copy(): expected a tensor");
+    return native_clone_tensor(in, t, span);
+}
+
+Value *native_clone_tensor(Interp *in, Value *t, Span span)
+{
     native_refresh_view(in, t->u.tensor, span);
     Tensor *r = arena_alloc(in->arena, sizeof *r);
     *r = *t->u.tensor;

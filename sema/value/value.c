@@ -98,6 +98,20 @@ Value *val_dict(Interp *in)
     return v;
 }
 
+/* set() or frozenset(): the elements are the keys of a dict whose values
+ * are the elements again. */
+Value *val_set(Interp *in, bool frozen)
+{
+    Value *v = val_new(in, frozen ? VK_FROZENSET : VK_SET);
+    v->u.dict = val_dict_new(in);
+    return v;
+}
+
+bool val_set_add(Interp *in, Value *set, Value *item)
+{
+    return val_dict_set(in, set->u.dict, item, item);
+}
+
 Value *val_dtype(Interp *in, DType t)
 {
     Value *v = val_new(in, VK_DTYPE);
@@ -121,6 +135,7 @@ bool val_hashable(const Value *v)
     switch (v->kind) {
     case VK_NONE: case VK_STR: case VK_DTYPE: case VK_CLASS: case VK_FUNCTION:
     case VK_BUILTIN: case VK_MODULE: case VK_INSTANCE: case VK_TENSOR: case VK_ELLIPSIS:
+    case VK_FROZENSET:
         return true;
     case VK_BOOL: case VK_INT: case VK_FLOAT:
         return v->dyn == NULL;
@@ -159,6 +174,14 @@ uint32_t val_hash(const Value *v)
             h = h * 1000003u ^ val_hash(v->u.list->items[i]);
         return h;
     }
+    case VK_FROZENSET: {
+        /* independent of the order of the elements */
+        uint32_t h = 0x2545f491u;
+        for (int i = 0; i < v->u.dict->len; i++)
+            if (!v->u.dict->entries[i].deleted)
+                h += mix64(v->u.dict->entries[i].hash) | 1u;
+        return h;
+    }
     case VK_DTYPE: return mix64(0x1000 + (uint64_t)v->u.dtype);
     case VK_NONE: return 0x9e3779b9u;
     default:
@@ -190,6 +213,8 @@ bool val_equal_static(const Value *a, const Value *b)
         }
         return value_number(a) == value_number(b);
     }
+    if (val_is_set(a) && val_is_set(b))
+        return val_set_equal(a->u.dict, b->u.dict);
     if (a->kind != b->kind)
         return false;
     switch (a->kind) {
@@ -208,9 +233,44 @@ bool val_equal_static(const Value *a, const Value *b)
     case VK_RANGE:
         return a->u.range.start == b->u.range.start && a->u.range.stop == b->u.range.stop &&
                a->u.range.step == b->u.range.step;
+    case VK_DICT:
+        if (a->u.dict == b->u.dict)
+            return true;
+        if (a->u.dict->live != b->u.dict->live)
+            return false;
+        for (int i = 0; i < a->u.dict->len; i++) {
+            const DictEntry *e = &a->u.dict->entries[i];
+            if (e->deleted)
+                continue;
+            Value *other = val_dict_get(b->u.dict, e->key);
+            if (!other || !val_is_static(other) || !val_equal_static(e->value, other))
+                return false;
+        }
+        return true;
     default:
         return a->u.cls == b->u.cls;     /* identity */
     }
+}
+
+bool val_is_set(const Value *v)
+{
+    return v->kind == VK_SET || v->kind == VK_FROZENSET;
+}
+
+/* Whether every element of A is in B. */
+bool val_set_subset(Dict *a, Dict *b)
+{
+    if (a->live > b->live)
+        return false;
+    for (int i = 0; i < a->len; i++)
+        if (!a->entries[i].deleted && !val_dict_get(b, a->entries[i].key))
+            return false;
+    return true;
+}
+
+bool val_set_equal(Dict *a, Dict *b)
+{
+    return a->live == b->live && val_set_subset(a, b);
 }
 
 /* Dicts. */
@@ -269,6 +329,16 @@ Value *val_dict_get_str(Dict *d, const char *interned)
     return val_dict_get(d, &k);
 }
 
+/* A write into obj.__dict__ is a write into the object's namespace. */
+static void mirror_write(Interp *in, Dict *d, Value *key, Value *value)
+{
+    flow_write_scope(in, d->mirror);
+    if (value)
+        val_scope_set(in->arena, d->mirror, key->u.s.ptr, value);
+    else
+        val_scope_del(d->mirror, key->u.s.ptr);
+}
+
 bool val_dict_set(Interp *in, Dict *d, Value *key, Value *value)
 {
     if (!val_hashable(key))
@@ -277,6 +347,8 @@ bool val_dict_set(Interp *in, Dict *d, Value *key, Value *value)
     flow_write_dict(in, d);
     int e = dict_find(d, key, h);
     if (e >= 0) {
+        if (d->mirror && key->kind == VK_STR)
+            mirror_write(in, d, key, value);
         d->entries[e].value = value;
         return true;
     }
@@ -286,6 +358,8 @@ bool val_dict_set(Interp *in, Dict *d, Value *key, Value *value)
                                 sizeof(DictEntry) * (size_t)cap);
         d->cap = cap;
     }
+    if (d->mirror && key->kind == VK_STR)
+        mirror_write(in, d, key, value);
     d->entries[d->len] = (DictEntry){key, value, h, false};
     d->len++;
     d->live++;
@@ -319,13 +393,16 @@ void val_dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len)
     dict_reindex(in, d, cap);
 }
 
-bool val_dict_del(Dict *d, Value *key)
+bool val_dict_del(Interp *in, Dict *d, Value *key)
 {
     if (!val_hashable(key))
         return false;
     int e = dict_find(d, key, val_hash(key));
     if (e < 0)
         return false;
+    flow_write_dict(in, d);
+    if (d->mirror && key->kind == VK_STR)
+        mirror_write(in, d, key, NULL);
     d->entries[e].deleted = true;
     d->live--;
     return true;
@@ -367,7 +444,7 @@ bool val_truthy(const Value *v, bool *ok)
     case VK_FLOAT: if (v->dyn) break; return v->u.f != 0.0;
     case VK_STR: return v->u.s.len != 0;
     case VK_LIST: case VK_TUPLE: if (v->u.list->dyn) break; return v->u.list->len != 0;
-    case VK_DICT: return v->u.dict->live != 0;
+    case VK_DICT: case VK_SET: case VK_FROZENSET: return v->u.dict->live != 0;
     case VK_RANGE: {
         const Range *r = &v->u.range;
         return r->step > 0 ? r->start < r->stop : r->start > r->stop;
@@ -492,6 +569,28 @@ static void sb_dict(StrBuf *b, const Value *v, int depth)
     sb_puts(b, "}");
 }
 
+/* {1, 2}, set(), frozenset({1, 2}) */
+static void sb_set(StrBuf *b, const Value *v, int depth)
+{
+    bool frozen = v->kind == VK_FROZENSET;
+    if (v->u.dict->live == 0) {
+        sb_puts(b, frozen ? "frozenset()" : "set()");
+        return;
+    }
+    sb_puts(b, frozen ? "frozenset({" : "{");
+    bool first = true;
+    for (int i = 0; i < v->u.dict->len; i++) {
+        const DictEntry *e = &v->u.dict->entries[i];
+        if (e->deleted)
+            continue;
+        if (!first)
+            sb_puts(b, ", ");
+        first = false;
+        sb_value(b, e->key, true, depth + 1);
+    }
+    sb_puts(b, frozen ? "})" : "}");
+}
+
 static void sb_value(StrBuf *b, const Value *v, bool repr, int depth)
 {
     char tmp[64];
@@ -517,6 +616,7 @@ static void sb_value(StrBuf *b, const Value *v, bool repr, int depth)
         break;
     case VK_LIST: case VK_TUPLE: sb_seq(b, v, depth); break;
     case VK_DICT: sb_dict(b, v, depth); break;
+    case VK_SET: case VK_FROZENSET: sb_set(b, v, depth); break;
     case VK_RANGE:
         if (v->u.range.step == 1)
             snprintf(tmp, sizeof tmp, "range(%" PRId64 ", %" PRId64 ")", v->u.range.start, v->u.range.stop);
@@ -584,9 +684,11 @@ const char *val_type_name(Interp *in, const Value *v)
     case VK_INT: return "int";
     case VK_FLOAT: return "float";
     case VK_STR: return "str";
-    case VK_LIST: return "list";
-    case VK_TUPLE: return "tuple";
-    case VK_DICT: return "dict";
+    case VK_LIST: return v->u.list->cls ? v->u.list->cls->u.cls->name : "list";
+    case VK_TUPLE: return v->u.list->cls ? v->u.list->cls->u.cls->name : "tuple";
+    case VK_DICT: return v->u.dict->cls ? v->u.dict->cls->u.cls->name : "dict";
+    case VK_SET: return "set";
+    case VK_FROZENSET: return "frozenset";
     case VK_RANGE: return "range";
     case VK_SLICE: return "slice";
     case VK_ELLIPSIS: return "ellipsis";

@@ -54,6 +54,8 @@ typedef enum ValueKind {
     VK_RUNTIME_ITER,    /* range/enumerate/zip of run-time length (sema/flow/loop.c) */
     VK_LAZY,            /* a module-level binding not made yet (sema/interp/imports.c):
                          * only ever stored in a module's globals, resolved when read */
+    VK_SET,             /* a set: its elements are the keys of u.dict */
+    VK_FROZENSET,       /* the same, immutable and hashable */
     VK_KIND_COUNT
 } ValueKind;
 
@@ -76,6 +78,11 @@ typedef struct ValueList {
     int len, cap;
     uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
     const DynList *dyn;     /* a run-time list: items and len are unused */
+    /* an instance of a subclass of list or tuple (a namedtuple): its class,
+     * and its own attributes (made on the first write); NULL for the
+     * builtin types */
+    Value *cls;
+    Scope *attrs;
 } ValueList;
 
 /* An insertion-ordered hash map from values to values: Python dicts and
@@ -94,6 +101,13 @@ typedef struct Dict {
     int32_t *index;         /* open addressing into entries; -1 = empty */
     int index_cap;
     uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
+    /* an instance of a subclass of dict or set (OrderedDict, defaultdict,
+     * Counter): its class and own attributes, as for ValueList */
+    Value *cls;
+    Scope *attrs;
+    /* the namespace this dict is a view of (obj.__dict__, vars(obj)):
+     * writes into the dict are written through into it */
+    Scope *mirror;
 } Dict;
 
 typedef struct Builtin Builtin;
@@ -123,6 +137,7 @@ typedef struct Function {
     bool scripted;          /* @torch.jit.script: trace mode keeps its control flow */
     bool python;            /* @torch.jit.ignore / unused: TorchScript does not
                              * compile it, so its types are not checked */
+    Scope *attrs;           /* function attributes (f.__wrapped__ ...), or NULL */
 } Function;
 
 typedef struct Closure {
@@ -141,6 +156,13 @@ typedef struct Class {
     struct Module *module;
     Span span;
     int native;             /* NATIVE_CLASS_* tag for classes with C behavior */
+    Value *meta;            /* the metaclass, NULL for type */
+    /* the annotated names of the class body (AST_ANN_ASSIGN statements),
+     * evaluated when __annotations__ is first read, in the scopes the body
+     * ran in */
+    PtrVec annotations;
+    Scope *ann_globals;
+    struct Closure *ann_closure;
 } Class;
 
 typedef struct Instance {
@@ -159,6 +181,7 @@ typedef struct Module {
                              * fails binds its names to failures (Lazy) */
     bool onnx_ops;          /* the `onnx` module: every attribute is an operator */
     Span import_span;
+    int8_t future_annotations;  /* from __future__ import annotations: 1 yes, -1 no, 0 not looked */
 } Module;
 
 /* How a static tensor's data is produced when first needed.  Parameters
@@ -307,6 +330,12 @@ Value *val_cstr(Interp *in, const char *s);
 Value *val_list(Interp *in, int n);
 Value *val_tuple(Interp *in, int n);
 Value *val_dict(Interp *in);
+Value *val_set(Interp *in, bool frozen);
+/* Adds ITEM to a set; false when it is unhashable. */
+bool val_set_add(Interp *in, Value *set, Value *item);
+bool val_is_set(const Value *v);
+bool val_set_subset(Dict *a, Dict *b);
+bool val_set_equal(Dict *a, Dict *b);
 Value *val_dtype(Interp *in, DType t);
 Value *val_tensor(Interp *in, Tensor *t);
 
@@ -317,7 +346,8 @@ ValueList *val_list_new(Interp *in, int cap);
 Dict *val_dict_new(Interp *in);
 Value *val_dict_get(Dict *d, Value *key);
 bool val_dict_set(Interp *in, Dict *d, Value *key, Value *value);
-bool val_dict_del(Dict *d, Value *key);
+/* Deletes KEY (through the write barrier); false when absent. */
+bool val_dict_del(Interp *in, Dict *d, Value *key);
 /* Replaces the entries of D with a copy of ENTRIES (a saved state). */
 void val_dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len);
 Value *val_dict_get_str(Dict *d, const char *interned);
@@ -351,6 +381,7 @@ typedef struct Scope {
     int32_t *index;         /* open addressing into entries; -1 = empty */
     int index_cap;
     uint32_t born;          /* interpreter clock at creation (sema/flow/region.c) */
+    struct Dict *view;      /* obj.__dict__: the one dict that shows these names, or NULL */
 } Scope;
 
 Scope *val_scope_new(Arena *a);

@@ -20,7 +20,7 @@
 
 #include "io/example.h"
 #include "io/npy.h"
-#include "io/safetensors.h"
+#include "io/weights.h"
 #include "support/prng.h"
 
 typedef struct Tap {
@@ -550,8 +550,8 @@ static void st_unaligned(Tap *t)
 static void st_errors(Tap *t)
 {
     static const char *const cases[][2] = {
-        {"st_empty", "too short for a safetensors file (0 bytes)"},
-        {"st_short", "too short for a safetensors file (5 bytes)"},
+        {"st_empty", "too short for a weights file (safetensors or torch.save; 0 bytes)"},
+        {"st_short", "too short for a weights file (safetensors or torch.save; 5 bytes)"},
         {"st_hlen_big", "header length 1000 exceeds the file size (16 bytes)"},
         {"st_hlen_huge", "header length 9223372036854775808 is too large"},
         {"st_garbage", "invalid JSON header at line 2, column 17: '}' expected near '\"x\"'"},

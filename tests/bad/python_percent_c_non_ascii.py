@@ -1,13 +1,12 @@
 # tsc2onnx: --example 'x=randn(2,3)'
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 
 
 class M(nn.Module):
     def __init__(self):
         super().__init__()
-        self.s = {i for i in range(3)}
+        self.tag = "%c" % 955
 
     def forward(self, x):
         return x

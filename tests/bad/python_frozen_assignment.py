@@ -1,13 +1,20 @@
 # tsc2onnx: --example 'x=randn(2,3)'
+from dataclasses import dataclass
+
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
+
+
+@dataclass(frozen=True)
+class Config:
+    width: int
 
 
 class M(nn.Module):
     def __init__(self):
         super().__init__()
-        self.s = {1, 2}
+        cfg = Config(4)
+        cfg.width = 8
 
     def forward(self, x):
         return x

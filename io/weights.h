@@ -1,6 +1,8 @@
-/* Model weights from a .safetensors file (--weights).
+/* Model weights from a file (--weights): a .safetensors file, or what
+ * torch.save writes (.pt/.pth/.bin/.ckpt: its zip format or the legacy
+ * one; io/torchsave.c), told apart by their first bytes.
  *
- * Format: an 8-byte little-endian header length N, N bytes of JSON mapping
+ * safetensors: an 8-byte little-endian header length N, N bytes of JSON mapping
  * each tensor name to {"dtype", "shape", "data_offsets": [begin, end]}
  * (offsets relative to the data buffer that follows the header) plus an
  * optional "__metadata__" object of strings, then the data buffer.
@@ -26,8 +28,8 @@
  * Data that points into the mapping is valid until weights_close(); a file
  * truncated by another process while mapped may raise SIGBUS, which no
  * check at load time can prevent. */
-#ifndef TSC_SAFETENSORS_H
-#define TSC_SAFETENSORS_H
+#ifndef TSC_WEIGHTS_H
+#define TSC_WEIGHTS_H
 
 #include "ir/ir.h"
 #include "support/arena.h"
@@ -41,6 +43,17 @@ typedef struct Weights Weights;
 /* Maps and validates PATH.  NULL with *ERR (one line, in the arena) on any
  * problem; nothing stays mapped then. */
 Weights *weights_load(Arena *a, const char *path, char **err);
+/* The same; for a torch.save checkpoint, SELECT (NULL: found by itself)
+ * names the state_dict inside it: "state_dict", "model.ema" (keys of
+ * nested dicts, joined by dots). */
+Weights *weights_load_select(Arena *a, const char *path, const char *select, char **err);
+
+/* The file's format ("safetensors", "torch.save (zip)", "torch.save
+ * (legacy)") and the notes its reader left (where the state_dict was
+ * found, which entries were ignored), in order. */
+const char *weights_format(const Weights *w);
+int weights_note_count(const Weights *w);
+const char *weights_note_text(const Weights *w, int i);
 
 /* The tensor called NAME, or NULL when the file has none.  The IrTensor is
  * built on first request and the same pointer is returned afterwards. */

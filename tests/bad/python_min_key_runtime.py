@@ -1,0 +1,9 @@
+# tsc2onnx: --example 'x=randn(2,3)' --dynamic x:0=N
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def forward(self, x):
+        n = min([x.size(0), 3], key=lambda v: -v)
+        return x * n

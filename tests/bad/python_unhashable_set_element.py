@@ -1,0 +1,12 @@
+# tsc2onnx: --example 'x=randn(2,3)'
+import torch
+import torch.nn as nn
+
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.shapes = {(1, 2), [3, 4]}
+
+    def forward(self, x):
+        return x
