@@ -113,6 +113,10 @@ MutableSet = _SpecialForm("MutableSet", "MutableSet")
 KeysView = _SpecialForm("KeysView", "KeysView")
 ItemsView = _SpecialForm("ItemsView", "ItemsView")
 ValuesView = _SpecialForm("ValuesView", "ValuesView")
+# file objects: only annotations need them (torchvision.utils's BinaryIO)
+IO = _SpecialForm("IO")
+BinaryIO = _SpecialForm("BinaryIO")
+TextIO = _SpecialForm("TextIO")
 TYPE_CHECKING = False
 
 

@@ -9,7 +9,7 @@ from torch._impl import *
 from torch._reduce import *
 from torch._index import *
 from torch._random import *
-from torch._tensor import Tensor, Size, dtype
+from torch._tensor import Tensor, Size, dtype, CPU as _CPU
 from torch._ops import ops
 import torch._scalar
 
@@ -69,7 +69,7 @@ def get_default_dtype():
 
 
 def device(*args, **kwargs):
-    return "cpu"
+    return _CPU
 
 
 def manual_seed(seed):

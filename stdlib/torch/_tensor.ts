@@ -46,6 +46,22 @@ def _ip(self, new, name):
     return I._inplace(self, new, name)
 
 
+class device(str):
+    """torch.device: every tensor is on the CPU.  A str ("cpu") so that
+    comparisons with strings work, with .type and .index."""
+
+    @property
+    def type(self):
+        return "cpu"
+
+    @property
+    def index(self):
+        return None
+
+
+CPU = device("cpu")
+
+
 class Tensor:
     # ---- facts ----
     @property
@@ -74,7 +90,7 @@ class Tensor:
 
     @property
     def device(self):
-        return "cpu"
+        return CPU
 
     @property
     def is_cuda(self):
