@@ -56,3 +56,42 @@ def _nms(boxes, scores, iou_threshold):
     iou = _native.tensor([float(iou_threshold)], f)
     sel = onnx.NonMaxSuppression(b, s, count, iou)
     return O.squeeze(O.slice_axis(sel, 1, 2, 3), [1])
+
+
+def _roi_check(input, rois, what):
+    if input.dim() != 4:
+        raise RuntimeError(f"{what}: input must be 4-D (N, C, H, W), got {input.dim()}-D")
+    if rois.dim() != 2 or rois.size(1) != 5:
+        raise RuntimeError(f"{what}: rois must be a 2-D tensor of shape (K, 5)")
+    if not _native.is_floating(_native.dtype_of(input)):
+        raise RuntimeError(f"{what}: input must be a floating-point tensor")
+
+
+@symbolic("torchvision::roi_align")
+def _roi_align(input, rois, spatial_scale, pooled_height, pooled_width, sampling_ratio, aligned):
+    # torchvision's aligned=False is RoiAlign-10's transform (output_half_pixel:
+    # no shift, rois at least 1x1); aligned=True is half_pixel, from opset 16
+    O.need_opset(16 if aligned else 10, "torchvision.ops.roi_align" +
+                 (" with aligned=True" if aligned else ""))
+    _roi_check(input, rois, "roi_align")
+    dt = _native.dtype_of(input)
+    r = rois.to(dt)
+    batch = O.squeeze(O.slice_axis(r, 1, 0, 1), [1]).to(_native.int64)
+    corners = O.slice_axis(r, 1, 1, 5)
+    attrs = {"output_height": int(pooled_height), "output_width": int(pooled_width),
+             "sampling_ratio": max(int(sampling_ratio), 0), "spatial_scale": float(spatial_scale),
+             "mode": "avg"}
+    if _OPSET >= 16:
+        attrs["coordinate_transformation_mode"] = "half_pixel" if aligned else "output_half_pixel"
+    return onnx.RoiAlign(input, corners, batch, **attrs)
+
+
+@symbolic("torchvision::roi_pool")
+def _roi_pool(input, rois, spatial_scale, pooled_height, pooled_width):
+    _roi_check(input, rois, "roi_pool")
+    dt = _native.dtype_of(input)
+    out = onnx.MaxRoiPool(input, rois.to(dt), pooled_shape=[int(pooled_height), int(pooled_width)],
+                          spatial_scale=float(spatial_scale))
+    # torchvision.ops.roi_pool drops the argmax (the positions of the
+    # maxima, for the backward pass); MaxRoiPool does not compute it
+    return out, None
