@@ -9,6 +9,7 @@ from torch._impl import *
 from torch._reduce import *
 from torch._index import *
 from torch._random import *
+from torch._signal import *
 from torch._tensor import Tensor, Size, dtype, CPU as _CPU
 from torch._ops import ops
 import torch._scalar

@@ -18,6 +18,7 @@ import torch._impl as T
 import torch._reduce as R
 import torch._index as I
 import torch._random as Rnd
+import torch._signal as Sig
 
 
 class dtype:
