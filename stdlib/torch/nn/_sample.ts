@@ -91,3 +91,80 @@ def affine_grid(theta, size, align_corners=None):
     # that has no float64 version
     grid = (base.unsqueeze(1) * theta.unsqueeze(1)).sum(-1)
     return O.reshape_keeping(grid, 1, dims + [spatial])
+
+
+# ---- unfold (im2col) and fold (col2im) --------------------------------------
+#
+#   unfold   per kernel offset (i, j), the strided slice of the zero-padded
+#            input at (i * dilation, j * dilation) with the output's
+#            extent: [N, C, oh, ow]; the K slices are stacked on a new axis
+#            2 and reshaped to [N, C * K, oh * ow] (channel-major, as
+#            im2col).  Spatial sizes must be known; strides need opset 10.
+#   fold     onnx.Col2Im (opset 18).
+
+def _fold_args(name, kernel_size, dilation, padding, stride):
+    k = O.ntuple(kernel_size, 2, "kernel_size")
+    d = O.ntuple(dilation, 2, "dilation")
+    p = O.ntuple(padding, 2, "padding")
+    s = O.ntuple(stride, 2, "stride")
+    for v, what, low in ((k, "kernel", 1), (d, "dilation", 1), (p, "padding", 0), (s, "stride", 1)):
+        if v[0] < low or v[1] < low:
+            raise RuntimeError(f"{name}: {what} should be {'greater than zero' if low else 'non-negative'}, "
+                               f"but got {what}_height: {v[0]} {what}_width: {v[1]}")
+    return k, d, p, s
+
+
+def _blocks(size, k, d, p, s):
+    return (size + 2 * p - (d * (k - 1) + 1)) // s + 1
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    k, d, p, s = _fold_args("im2col", kernel_size, dilation, padding, stride)
+    rank = input.dim()
+    if rank != 3 and rank != 4:
+        raise RuntimeError(f"Expected 3D or 4D (batch mode) tensor for input with possibly 0 batch size "
+                           f"and non-zero dimensions for input, but got: {_native.shape_text(input)}")
+    x = input if rank == 4 else O.unsqueeze(input, [0])
+    h, w = O.static_dims(x, [2, 3], "unfold")
+    oh, ow = _blocks(h, k[0], d[0], p[0], s[0]), _blocks(w, k[1], d[1], p[1], s[1])
+    if oh < 1 or ow < 1:
+        raise RuntimeError(f"Given input with spatial size ({h}, {w}), kernel_size=({k[0]}, {k[1]}), "
+                           f"dilation=({d[0]}, {d[1]}), padding=({p[0]}, {p[1]}), calculated shape of the "
+                           f"array of sliding blocks as ({oh}, {ow}), but its components must be at least one.")
+    if p[0] or p[1]:
+        x = O.pad_onnx(x, [0, 0, p[0], p[1]], [0, 0, p[0], p[1]], "constant", 0)
+    blocks = []
+    for i in range(k[0]):
+        rows = O.slice_axis(x, 2, i * d[0], i * d[0] + s[0] * (oh - 1) + 1, s[0])
+        for j in range(k[1]):
+            b = O.slice_axis(rows, 3, j * d[1], j * d[1] + s[1] * (ow - 1) + 1, s[1])
+            blocks.append(O.unsqueeze(b, [2]))
+    y = onnx.Reshape(O.concat(blocks, 2), _native.tensor([0, -1, oh * ow], _native.int64))
+    return y if rank == 4 else O.squeeze(y, [0])
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    k, d, p, s = _fold_args("col2im", kernel_size, dilation, padding, stride)
+    size = O.ntuple(output_size, 2, "output_size")
+    rank = input.dim()
+    if rank != 2 and rank != 3:
+        raise RuntimeError(f"Expected 2D or 3D (batch mode) tensor for input with possibly 0 batch size "
+                           f"and non-zero dimensions for input, but got: {_native.shape_text(input)}")
+    kk = k[0] * k[1]
+    c = input.size(rank - 2)
+    if _native.is_static(c) and c % kk != 0:
+        raise RuntimeError(f"Expected size of input's dimension 1 to be divisible by the product of "
+                           f"kernel_size, but got input.size(1)={c} and kernel_size=({k[0]}, {k[1]})")
+    blocks = _blocks(size[0], k[0], d[0], p[0], s[0]) * _blocks(size[1], k[1], d[1], p[1], s[1])
+    length = input.size(rank - 1)
+    if _native.is_static(length) and length != blocks:
+        raise RuntimeError(f"Given output_size=({size[0]}, {size[1]}), kernel_size=({k[0]}, {k[1]}), "
+                           f"dilation=({d[0]}, {d[1]}), padding=({p[0]}, {p[1]}), stride=({s[0]}, {s[1]}), "
+                           f"expected size of input's dimension 2 to match the calculated number of "
+                           f"sliding blocks {_blocks(size[0], k[0], d[0], p[0], s[0])} * "
+                           f"{_blocks(size[1], k[1], d[1], p[1], s[1])} = {blocks}, but got input.size(2)={length}.")
+    O.need_opset(18, "fold (ONNX Col2Im)")
+    x = input if rank == 3 else O.unsqueeze(input, [0])
+    y = onnx.Col2Im(x, _native.tensor(size, _native.int64), _native.tensor(k, _native.int64),
+                    dilations=d, pads=[p[0], p[1], p[0], p[1]], strides=s)
+    return y if rank == 3 else O.squeeze(y, [0])
