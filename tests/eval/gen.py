@@ -25,6 +25,7 @@ and convolutions are checked against float64 results of numpy and PyTorch.
 import json
 import os
 import sys
+import warnings
 
 import numpy as np
 import onnx
@@ -187,6 +188,52 @@ conv_case("conv_f32_strided_padded", f32(2, 6, 23, 19), f32(10, 3, 5, 4), f32(10
 conv_case("conv_f32_pointwise", f32(1, 40, 9, 9), f32(17, 40, 1, 1), f32(17), [1, 1], [0, 0, 0, 0],
           [1, 1], 1)
 
+
+
+# ---- sampling and detection kernels PyTorch also has ------------------------
+# (ONNX's own node tests for these are missing from onnx 1.12: Col2Im and
+# AffineGrid came later, MaxRoiPool has none)
+
+def sampling_cases():
+    import torch
+    import torch.nn.functional as F
+    import torchvision
+    for name, size, k, d, p, s in (("col2im_overlapping", (5, 6), (2, 2), (1, 1), (0, 0), (1, 1)),
+                                   ("col2im_strided_padded_dilated", (6, 8), (2, 3), (2, 1), (1, 2),
+                                    (2, 3))):
+        blocks = ((size[0] + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1) * \
+            ((size[1] + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1)
+        x = f32(2, 12, blocks)
+        y = F.fold(torch.tensor(x.astype(F64)), size, k, d, p, s).numpy().astype(F32)
+        case(name, "Col2Im", [x, arr(size, I64), arr(k, I64)], [y],
+             {"dilations": list(d), "pads": [p[0], p[1], p[0], p[1]], "strides": list(s)},
+             opset=18, tol="1e-5,1e-5")
+    for align in (0, 1):
+        theta = f32(2, 2, 3)
+        y = F.affine_grid(torch.tensor(theta), [2, 3, 4, 5], align_corners=bool(align)).numpy()
+        case("affine_grid_2d_align%d" % align, "AffineGrid", [theta, arr([2, 3, 4, 5], I64)], [y],
+             {"align_corners": align}, opset=20, tol="1e-5,1e-6", ort=False)
+        theta = f32(1, 3, 4)
+        with warnings.catch_warnings():     # PyTorch warns of the size-1 axis with align_corners
+            warnings.simplefilter("ignore")
+            y = F.affine_grid(torch.tensor(theta), [1, 2, 3, 1, 4], align_corners=bool(align)).numpy()
+        case("affine_grid_3d_align%d" % align, "AffineGrid", [theta, arr([1, 2, 3, 1, 4], I64)], [y],
+             {"align_corners": align}, opset=20, tol="1e-5,1e-6", ort=False)
+    x = f32(2, 3, 9, 11)
+    rois = arr([[0, 1.2, 0.4, 6.6, 5.5], [1, -2.0, -1.0, 3.0, 4.0], [0, 8.0, 7.0, 30.0, 20.0],
+                [1, 0.0, 0.0, 0.2, 0.3]], F32)
+    y = torchvision.ops.roi_pool(torch.tensor(x), torch.tensor(rois), (3, 2), 0.8).numpy()
+    case("max_roi_pool", "MaxRoiPool", [x, rois], [y], {"pooled_shape": [3, 2], "spatial_scale": 0.8})
+    x5, g5 = f32(1, 2, 3, 4, 5), (f32(1, 2, 3, 2, 3) * 0.7).astype(F32)
+    for mode, tmode in (("linear", "bilinear"), ("nearest", "nearest")):
+        for pad in ("zeros", "border", "reflection"):
+            y = F.grid_sample(torch.tensor(x5), torch.tensor(g5), mode=tmode, padding_mode=pad,
+                              align_corners=False).numpy()
+            case("grid_sample_5d_%s_%s" % (mode, pad), "GridSample", [x5, g5], [y],
+                 {"mode": mode, "padding_mode": pad}, opset=20, tol="1e-5,1e-6", ort=False)
+
+
+sampling_cases()
 
 # ---- writing ---------------------------------------------------------------------
 
