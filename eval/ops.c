@@ -32,6 +32,7 @@ static const OpTablePart parts[] = {
     {eval_detect_ops, &eval_detect_count},
     {eval_sample_ops, &eval_sample_count},
     {eval_signal_ops, &eval_signal_count},
+    {eval_attention_ops, &eval_attention_count},
 };
 
 const EvalOp *eval_find_op(const char *op)

@@ -233,6 +233,61 @@ def sampling_cases():
                  {"mode": mode, "padding_mode": pad}, opset=20, tol="1e-5,1e-6", ort=False)
 
 
+
+# ---- Attention (opset 23) against a float64 numpy transcription of the spec --
+
+def attention_ref(q, k, v, mask=None, causal=False, scale=None, past=None):
+    """4-D [B, H, S, D] inputs; past = (past_key, past_value) or None.
+    Returns (Y, present_key, present_value, scores after softmax)."""
+    q, k, v = (t.astype(F64) for t in (q, k, v))
+    if past is not None:
+        k = np.concatenate([past[0].astype(F64), k], axis=2)
+        v = np.concatenate([past[1].astype(F64), v], axis=2)
+    group = q.shape[1] // k.shape[1]
+    kk, vv = np.repeat(k, group, axis=1), np.repeat(v, group, axis=1)
+    s = q @ kk.swapaxes(-1, -2) * (1 / np.sqrt(q.shape[-1]) if scale is None else scale)
+    bias = np.zeros(s.shape[-2:])
+    if causal:
+        bias = np.where(np.tril(np.ones(s.shape[-2:], bool)), 0.0, -np.inf)
+    if mask is not None:
+        bias = bias + (np.where(mask, 0.0, -np.inf) if mask.dtype == np.bool_ else mask.astype(F64))
+    s = s + bias
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p = p / p.sum(-1, keepdims=True)
+    return p @ vv, k, v, p
+
+
+def attention_cases():
+    q, k, v = f32(2, 4, 3, 5), f32(2, 2, 6, 5), f32(2, 2, 6, 7)
+    y, _, _, p = attention_ref(q, k, v)
+    case("attention_gqa", "Attention", [q, k, v], [y.astype(F32)], opset=23, tol="1e-5,1e-6", ort=False)
+    mask = rng.rand(3, 6) > 0.3
+    mask[:, 0] = True
+    y, _, _, p = attention_ref(q, k, v, mask=mask, scale=0.3)
+    case("attention_bool_mask_scale", "Attention", [q, k, v, mask], [y.astype(F32)],
+         {"scale": 0.3}, opset=23, tol="1e-5,1e-6", ort=False)
+    fmask = f32(1, 4, 3, 6)
+    y, _, _, _ = attention_ref(q, k, v, mask=fmask)
+    case("attention_float_mask", "Attention", [q, k, v, fmask], [y.astype(F32)], opset=23,
+         tol="1e-5,1e-6", ort=False)
+    qc, kc, vc = f32(1, 2, 4, 3), f32(1, 2, 4, 3), f32(1, 2, 4, 3)
+    y, _, _, _ = attention_ref(qc, kc, vc, causal=True)
+    case("attention_causal", "Attention", [qc, kc, vc], [y.astype(F32)], {"is_causal": 1},
+         opset=23, tol="1e-5,1e-6", ort=False)
+    pk, pv = f32(1, 2, 2, 3), f32(1, 2, 2, 3)
+    y, prk, prv, _ = attention_ref(qc, kc, vc, past=(pk, pv))
+    case("attention_past", "Attention", [qc, kc, vc, arr(np.zeros((4, 6)), F32), pk, pv],
+         [y.astype(F32), prk.astype(F32), prv.astype(F32)], opset=23, tol="1e-5,1e-6", ort=False)
+    # 3-D: [B, S, H * D] with q_num_heads 4 and kv_num_heads 2
+    y, _, _, _ = attention_ref(q, k, v)
+    q3, k3, v3 = (t.transpose(0, 2, 1, 3).reshape(t.shape[0], t.shape[2], -1) for t in (q, k, v))
+    y3 = y.transpose(0, 2, 1, 3).reshape(2, 3, -1)
+    case("attention_3d", "Attention", [q3, k3, v3], [y3.astype(F32)],
+         {"q_num_heads": 4, "kv_num_heads": 2}, opset=23, tol="1e-5,1e-6", ort=False)
+
+
+attention_cases()
+
 sampling_cases()
 
 # ---- writing ---------------------------------------------------------------------
