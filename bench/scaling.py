@@ -13,6 +13,7 @@ Every model here is written by this file into the scratch directory:
                     with a safetensors file of random values"""
 import os
 import struct
+import subprocess
 import json
 
 from common import Table, fmt_bytes, fmt_ratio, fmt_time, log, median, repeat, run_timed
@@ -219,6 +220,47 @@ def write_safetensors(path, n, width):
     return off
 
 
+PTH_FROM_SAFETENSORS = """
+import json, struct, sys, torch
+src, dst = sys.argv[1], sys.argv[2]
+data = open(src, "rb").read()
+n = struct.unpack("<Q", data[:8])[0]
+header = json.loads(data[8:8 + n])
+base = 8 + n
+sd = {}
+for name, e in header.items():
+    a, b = e["data_offsets"]
+    sd[name] = torch.frombuffer(bytearray(data[base + a:base + b]), dtype=torch.float32).reshape(e["shape"])
+torch.save(sd, dst)
+"""
+
+
+def write_pth(st, path):
+    """The same weights as torch.save writes them (Debian's PyTorch);
+    False when it is not installed."""
+    try:
+        r = subprocess.run(["/usr/bin/python3", "-c", PTH_FROM_SAFETENSORS, st, path], capture_output=True)
+    except OSError:
+        return False
+    return r.returncode == 0
+
+
+def time_against_cp(env, tsc, weights, out_onnx, out_cp):
+    """Median walls of tsc2onnx and of cp of WEIGHTS, or an error."""
+    walls = {"tsc": [], "cp": []}
+    for _ in range(max(1, min(env.runs, 3))):
+        # alternated, so that both see the same state of the disk and cache
+        r = run_timed(tsc)
+        if not r.ok:
+            return None, None, (r.err.strip().splitlines() or ["status %d" % r.rc])[-1]
+        walls["tsc"].append(r.wall)
+        os.unlink(out_onnx)
+        r = run_timed(["cp", weights, out_cp])
+        walls["cp"].append(r.wall)
+        os.unlink(out_cp)
+    return median(walls["tsc"]), median(walls["cp"]), None
+
+
 def weights_section(env):
     n, width = (2, 1024) if env.quick else (16, 4096)
     log("weights: %d x Linear(%d, %d)" % (n, width, width))
@@ -227,35 +269,31 @@ def weights_section(env):
         f.write(WEIGHTS_SOURCE)
     st = env.path("weights", "heavy.safetensors")
     nbytes = write_safetensors(st, n, width)
-    out_onnx, out_cp = env.path("weights", "heavy.onnx"), env.path("weights", "copy.safetensors")
-    tsc = [env.tsc, src, "--arg", "n=%d" % n, "--arg", "width=%d" % width, "--weights", st,
-           "--input", "x:float32[1,%d]" % width, "-o", out_onnx]
-    walls = {"tsc": [], "cp": []}
-    err = None
-    for _ in range(max(1, min(env.runs, 3))):
-        # alternated, so that both see the same state of the disk and cache
-        r = run_timed(tsc)
-        if not r.ok:
-            err = (r.err.strip().splitlines() or ["status %d" % r.rc])[-1]
-            break
-        walls["tsc"].append(r.wall)
-        os.unlink(out_onnx)
-        r = run_timed(["cp", st, out_cp])
-        walls["cp"].append(r.wall)
-        os.unlink(out_cp)
-    t = Table("Weight throughput: safetensors to .onnx, next to cp of the same file",
-              ["weights", "tsc2onnx", "GB/s", "cp", "GB/s", "tsc2onnx / cp", "target >= 50%"],
+    files = [("safetensors", st)]
+    pth = env.path("weights", "heavy.pth")
+    if write_pth(st, pth):
+        files.append(("torch.save (.pth)", pth))
+    out_onnx, out_cp = env.path("weights", "heavy.onnx"), env.path("weights", "copy.bin")
+    t = Table("Weight throughput: a weights file to .onnx, next to cp of the same file",
+              ["weights", "format", "tsc2onnx", "GB/s", "cp", "GB/s", "tsc2onnx / cp", "target >= 50%"],
               "Both write into the scratch directory's file system (see Machine); the file is "
               "in the page cache for both (just written).  GB = 10^9 bytes.")
-    if err:
-        t.add(fmt_bytes(nbytes), "error: " + err[:80], "-", "-", "-", "-", "not met")
-        return t, [("Weight throughput >= 50% of cp", False)]
-    wt, wc = median(walls["tsc"]), median(walls["cp"])
-    share = wc / wt
-    t.add(fmt_bytes(nbytes), fmt_time(wt), "%.2f" % (nbytes / wt / 1e9), fmt_time(wc),
-          "%.2f" % (nbytes / wc / 1e9), "%.0f%%" % (100 * share), "met" if share >= 0.5 else "not met")
-    os.unlink(st)
-    return t, [("Weight throughput >= 50%% of cp (%.0f%%)" % (100 * share), share >= 0.5)]
+    checks = []
+    for fmt, path in files:
+        tsc = [env.tsc, src, "--arg", "n=%d" % n, "--arg", "width=%d" % width, "--weights", path,
+               "--input", "x:float32[1,%d]" % width, "-o", out_onnx]
+        wt, wc, err = time_against_cp(env, tsc, path, out_onnx, out_cp)
+        what = "Weight throughput from %s >= 50%% of cp" % fmt
+        if err:
+            t.add(fmt_bytes(nbytes), fmt, "error: " + err[:80], "-", "-", "-", "-", "not met")
+            checks.append((what, False))
+            continue
+        share = wc / wt
+        t.add(fmt_bytes(nbytes), fmt, fmt_time(wt), "%.2f" % (nbytes / wt / 1e9), fmt_time(wc),
+              "%.2f" % (nbytes / wc / 1e9), "%.0f%%" % (100 * share), "met" if share >= 0.5 else "not met")
+        checks.append(("%s (%.0f%%)" % (what, 100 * share), share >= 0.5))
+        os.unlink(path)
+    return t, checks
 
 
 # --- loops: ONNX Runtime's Loop against unrolled bodies -----------------------

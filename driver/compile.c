@@ -2,7 +2,7 @@
  *
  * Input types come from --input NAME:DTYPE[DIMS] and --example NAME=VALUE
  * (whose shape is fixed unless --dynamic NAME:AXIS[=SYMBOL] frees an axis);
- * parameter values from --weights FILE.safetensors. */
+ * parameter values from --weights (torch.save files or safetensors). */
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -430,6 +430,12 @@ static int check_options(const Options *o)
 {
     if (o->trace && o->functions)
         return usage_error("--trace with --functions: not supported yet%s%s", "", "");
+    if (o->weights_dtype && !o->weights)
+        return usage_error("--weights-dtype needs --weights: it stores the weights it loads%s%s", "", "");
+    if (o->weights_dtype && o->no_params)
+        return usage_error("--weights-dtype with --no-params: the file holds no weights to store%s%s", "", "");
+    if (o->weights_dtype == DT_BFLOAT16 && o->opset < 13)
+        return usage_error("--weights-dtype bfloat16 needs opset 13 or later (Cast from bfloat16)%s%s", "", "");
     if (o->external_data && o->emit != EMIT_ONNX)
         return usage_error("--external-data: only for --emit onnx%s%s", "", "");
     if (o->external_data && o->output && strcmp(o->output, "-") == 0)
@@ -526,6 +532,7 @@ static void export_request(Compiler *c, const Options *o, CompileRequest *req)
     req->input_names = split_names(&c->arena, o->input_names, &req->n_input_names);
     req->output_names = split_names(&c->arena, o->output_names, &req->n_output_names);
     req->no_params = o->no_params;
+    req->weights_dtype = o->weights_dtype;
     req->params_keep_data = o->no_params && o->trace;     /* the trace runs on them */
     req->keep_initializers_as_inputs = o->keep_initializers_as_inputs;
     req->libraries = o->libraries.items;
@@ -542,6 +549,7 @@ void driver_passes(Compiler *c, const Options *o, IrModel *m)
     if (o->unroll_limit >= 0)
         opt.unroll_limit = o->unroll_limit;
     opt.fold = !o->no_fold;
+    opt.keep_weights = o->weights_dtype != 0;
     opt.fold_options.seed = o->seed;
     if (o->fold_limit > 0)
         opt.fold_options.max_elements = o->fold_limit;
@@ -550,6 +558,19 @@ void driver_passes(Compiler *c, const Options *o, IrModel *m)
     if (o->verbose && opt.fold)
         fprintf(stderr, "tsc2onnx: folding: %d nodes replaced by constants; %d nodes before, %d after\n",
                 st.folded, st.nodes_before, st.nodes_after);
+}
+
+/* --weights-dtype: the weights, rounded as they loaded, stored in that
+ * dtype; the constants computed from them at compile time keep theirs. */
+static void store_weights(Compiler *c, const Options *o, IrModel *m)
+{
+    int kept = 0;
+    int stored = opt_store_floats_as(m, (DType)o->weights_dtype, &kept);
+    diag_remark(&c->diag, SPAN_NONE, "--weights-dtype %s: %d weight%s stored as %s%s", dtype_name(o->weights_dtype),
+                stored, stored == 1 ? "" : "s", dtype_name(o->weights_dtype),
+                kept ? arena_sprintf(&c->arena, "; %d constant%s computed from them kept as %s (%s would round them)",
+                                     kept, kept == 1 ? "" : "s", kept == 1 ? "it is" : "they are",
+                                     dtype_name(o->weights_dtype)) : "");
 }
 
 /* Runs the pipeline once the inputs and weights are known. */
@@ -575,6 +596,8 @@ static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
         rc = c->diag.nerrors ? EXIT_COMPILE_ERROR : EXIT_IO;
     } else if ((m = driver_optimize(c, o, m, o->report ? &report.specializations : NULL, &rc)) != NULL) {
         report.model = o->report ? m : report.model;
+        if (o->weights_dtype)
+            store_weights(c, o, m);
         add_metadata(m, o, &c->arena);
         rc = write_output(c, o, m);
     }

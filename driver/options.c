@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "ir/ir.h"
 
 /* --limit NAME=N (support/context.h) */
 enum { OPT_LIMIT = 400 };
@@ -41,6 +42,7 @@ enum {
     OPT_NO_FOLD,
     OPT_FOLD_LIMIT,
     OPT_NO_SITE,
+    OPT_WEIGHTS_DTYPE,
     /* graph passes (opt/) */
     OPT_UNROLL_LIMIT,
     OPT_NO_OPTIMIZE,
@@ -79,6 +81,7 @@ static const struct option long_options[] = {
     {"atol", required_argument, NULL, OPT_ATOL},
     {"no-fold", no_argument, NULL, OPT_NO_FOLD},
     {"no-site", no_argument, NULL, OPT_NO_SITE},
+    {"weights-dtype", required_argument, NULL, OPT_WEIGHTS_DTYPE},
     {"fold-limit", required_argument, NULL, OPT_FOLD_LIMIT},
     {"unroll-limit", required_argument, NULL, OPT_UNROLL_LIMIT},
     {"no-optimize", no_argument, NULL, OPT_NO_OPTIMIZE},
@@ -109,7 +112,10 @@ static const char usage_text[] =
     "      --trace              trace mode: run on the examples, unroll loops and branches\n"
     "      --no-fold            do not fold constants\n"
     "      --fold-limit N       fold outputs of at most N elements (default 1048576)\n"
-    "      --weights FILE       parameter values from a .safetensors file\n"
+    "      --weights FILE       parameter values: torch.save files (.pt .pth .bin .ckpt;\n"
+    "                           FILE#KEY picks a checkpoint entry) or .safetensors\n"
+    "      --weights-dtype T    store the float weights as T (float16, bfloat16, float32),\n"
+    "                           read back through a Cast: the graph computes as before\n"
     "      --seed N             seed for default parameter initialization\n"
     "      --limit NAME=N       raise or lower a compile-time limit (nesting, call-depth,\n"
     "                           eval-steps, unroll, items, tensor-bytes, memory)\n"
@@ -291,6 +297,13 @@ static int options_apply(int ch, const char *arg, Options *o)
         break;
     case OPT_NO_FOLD: o->no_fold = true; break;
     case OPT_NO_SITE: o->no_site = true; break;
+    case OPT_WEIGHTS_DTYPE:
+        if (strcmp(arg, "float16") && strcmp(arg, "bfloat16") && strcmp(arg, "float32")) {
+            options_usage_error("--weights-dtype expects float16, bfloat16 or float32, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        o->weights_dtype = !strcmp(arg, "float16") ? DT_FLOAT16 : !strcmp(arg, "bfloat16") ? DT_BFLOAT16 : DT_FLOAT;
+        break;
     case OPT_FOLD_LIMIT:
         if (!parse_int_arg(arg, 1, 0x7fffffffffffffffLL, &v)) {
             options_usage_error("--fold-limit expects a positive integer, found '%s'", arg);

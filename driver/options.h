@@ -70,6 +70,7 @@ typedef struct Options {
     bool report;                /* --report[=FILE] */
     const char *report_path;    /* NULL or "-": standard output */
     bool no_fold;               /* --no-fold */
+    int weights_dtype;          /* --weights-dtype: a DType, or 0 (DT_UNDEFINED) */
     long long fold_limit;       /* --fold-limit N: largest folded output, elements (0: default) */
     /* graph passes (opt/) */
     int unroll_limit;           /* --unroll-limit K; -1 = the default */

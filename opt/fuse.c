@@ -146,6 +146,8 @@ static void fold_bn(Opt *o, IrNode *conv, IrNode *bn, const BnParams *p, IrTenso
 /* BN reads a convolution's output and nothing else does. */
 static bool fuse_conv_bn(Opt *o, IrNode *bn)
 {
+    if (o->options->keep_weights)
+        return false;
     IrNode *conv = fuse_producer(o, fuse_input(o, bn, 0));
     if (!conv || !(fuse_is_op(conv, "Conv") || fuse_is_op(conv, "ConvTranspose")) ||
         !fuse_internal(o, conv->outputs[0], 1))

@@ -24,6 +24,9 @@ typedef struct OptOptions {
     bool enabled;           /* false: the graph is emitted as sema built it */
     int unroll_limit;       /* Loops with a constant trip count <= this unroll */
     bool fold;              /* constant folding (opt/fold.c) */
+    bool keep_weights;      /* no fusion computes new weights (BatchNormalization
+                             * into a convolution): --weights-dtype stores the
+                             * weights themselves */
     FoldOptions fold_options;
     FoldStats *fold_stats;  /* NULL, or summed over the pipeline's folds */
 } OptOptions;
@@ -33,5 +36,11 @@ OptOptions opt_defaults(void);
 /* Runs the pipeline on M (opset M->opset); folding runs even when the
  * other passes are disabled (it has its own --no-fold). */
 void opt_run(Compiler *c, IrModel *m, const OptOptions *o);
+
+/* --weights-dtype DT (opt/store.c): the main graph's floating-point
+ * initializers of two or more elements whose every value DT holds exactly
+ * stored in DT, each read through a Cast to its own dtype; run after
+ * opt_run.  Returns how many; *KEPT counts the others. */
+int opt_store_floats_as(IrModel *m, DType dt, int *kept);
 
 #endif

@@ -61,6 +61,8 @@ typedef struct CompileRequest {
     const DynamicAxis *dynamic;
     int n_dynamic;
     bool no_params;             /* parameters become inputs, no data */
+    int weights_dtype;          /* --weights-dtype: float weights rounded to this
+                                 * DType as they load (0: as they are) */
     bool params_keep_data;      /* with no_params, for trace mode: those
                                  * inputs keep their data in IrValue.init, for
                                  * the trace to run on; driver/trace.c drops

@@ -14,11 +14,18 @@ class _SpecialForm:
         return _GenericAlias(self, params if isinstance(params, tuple) else (params,))
 
     def __call__(self, *args, **kwargs):
+        # the aliases of collections' concrete classes make instances of
+        # them, as in Python (typing.OrderedDict() is an OrderedDict)
+        if isinstance(self._origin, str) and self._origin.startswith("collections."):
+            return self._resolve()(*args, **kwargs)
         return args[0] if len(args) == 1 else None
 
     def _resolve(self):
         if self._origin is None:
             raise TypeError(f"typing.{self._name} cannot be used with isinstance()")
+        if isinstance(self._origin, str) and self._origin.startswith("collections."):
+            import collections
+            return getattr(collections, self._origin[12:])
         if isinstance(self._origin, str):
             import collections.abc
             return getattr(collections.abc, self._origin)
@@ -113,10 +120,25 @@ MutableSet = _SpecialForm("MutableSet", "MutableSet")
 KeysView = _SpecialForm("KeysView", "KeysView")
 ItemsView = _SpecialForm("ItemsView", "ItemsView")
 ValuesView = _SpecialForm("ValuesView", "ValuesView")
-# file objects: only annotations need them (torchvision.utils's BinaryIO)
 IO = _SpecialForm("IO")
 BinaryIO = _SpecialForm("BinaryIO")
 TextIO = _SpecialForm("TextIO")
+AnyStr = _SpecialForm("AnyStr")
+SupportsInt = _SpecialForm("SupportsInt")
+SupportsFloat = _SpecialForm("SupportsFloat")
+SupportsIndex = _SpecialForm("SupportsIndex")
+Pattern = _SpecialForm("Pattern")
+Match = _SpecialForm("Match")
+DefaultDict = _SpecialForm("DefaultDict", "collections.defaultdict")
+Counter = _SpecialForm("Counter", "collections.Counter")
+Deque = _SpecialForm("Deque", "collections.deque")
+ChainMap = _SpecialForm("ChainMap", "collections.ChainMap")
+OrderedDict = _SpecialForm("OrderedDict", "collections.OrderedDict")
+Text = str
+Awaitable = _SpecialForm("Awaitable", "Awaitable")
+Coroutine = _SpecialForm("Coroutine", "Coroutine")
+AsyncIterator = _SpecialForm("AsyncIterator", "AsyncIterator")
+ContextManager = _SpecialForm("ContextManager", "ContextManager")
 TYPE_CHECKING = False
 
 

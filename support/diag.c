@@ -322,4 +322,5 @@ void diag_remark(Diag *d, Span span, const char *fmt, ...)
     va_start(ap, fmt);
     diag_report(d, DIAG_NOTE, span, fmt, ap);
     va_end(ap);
+    d->last_printed = false;    /* a remark stands alone: later notes are not its own */
 }

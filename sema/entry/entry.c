@@ -390,6 +390,10 @@ static bool load_one_weight(EntryCtx *e, const char *name, Tensor *t)
                    w->path, name, have, want);
         return false;
     }
+    DType stored = (DType)e->req->weights_dtype;
+    if (stored && dtype_is_float(t->dtype) && t->dtype != stored)    /* rounded as load_state_dict of a
+                                                                      * state_dict in that dtype rounds */
+        data = bridge_cast_data(e->in, bridge_cast_data(e->in, data, stored), t->dtype);
     t->data = data;
     t->init = TINIT_DATA;
     return true;

@@ -1069,8 +1069,39 @@ static Value *bi_globals(Interp *in, CallArgs *a, Span span, const Builtin *self
     return v;
 }
 
+/* __import__(name, globals=None, locals=None, fromlist=(), level=0): the
+ * absolute imports of Python's builtin; without a fromlist it gives the
+ * top-level package, as Python does. */
+static Value *bi_import(Interp *in, CallArgs *a, Span span, const Builtin *self)
+{
+    (void)self;
+    static const char *const kw[] = {"name", "globals", "locals", "fromlist", "level"};
+    if (!interp_args_check(in, a, "__import__", 1, 5, kw, span))
+        return val_error(in);
+    Value *name = interp_arg(a, 0, "name");
+    Value *fromlist = interp_arg(a, 3, "fromlist");
+    Value *level = interp_arg(a, 4, "level");
+    if (!name || name->kind != VK_STR)
+        return interp_raise(in, in->cls.type_error, span, "__import__() argument 1 must be str");
+    if (level && !(level->kind == VK_INT && level->u.i == 0))
+        return interp_error(in, span, "__import__ with a level (a relative import) is not supported; "
+                            "use a 'from . import' statement");
+    Value *m = import_chain(in, intern(&in->c->names, name->u.s.ptr), span);
+    Value *wants_module = fromlist ? interp_truth(in, fromlist, span) : NULL;
+    if (!m || m->kind == VK_ERROR || (wants_module && wants_module->kind == VK_BOOL && wants_module->u.b))
+        return m;
+    const char *dot = strchr(name->u.s.ptr, '.');
+    if (!dot)
+        return m;
+    Value *top = val_scope_get(in->modules, intern(&in->c->names, arena_strndup(in->arena, name->u.s.ptr,
+                                                                              (size_t)(dot - name->u.s.ptr))));
+    return top ? top : m;
+}
+
 void interp_install_module_builtins(Interp *in)
 {
+    val_scope_set(in->arena, in->builtins, intern(&in->c->names, "__import__"),
+                  interp_make_builtin(in, "__import__", bi_import, NULL));
     val_scope_set(in->arena, in->builtins, intern(&in->c->names, "globals"),
                   interp_make_builtin(in, "globals", bi_globals, NULL));
 }

@@ -311,6 +311,8 @@ static Value *resolve(Interp *in, const AstNode *e, Scope *globals, int depth)
         return NULL;
     if (e->kind == AST_NAME) {
         Value *v = globals ? val_scope_get(globals, e->u.name.id) : NULL;
+        if (v && v->kind == VK_LAZY)    /* an import not made yet, or one that failed */
+            return interp_read_lazy(in, globals, e->u.name.id, v, e->span);
         return v ? v : val_scope_get(in->builtins, e->u.name.id);
     }
     if (e->kind == AST_ATTRIBUTE) {
@@ -318,8 +320,12 @@ static Value *resolve(Interp *in, const AstNode *e, Scope *globals, int depth)
         if (!base)
             return NULL;
         const char *a = e->u.attribute.attr;
-        if (base->kind == VK_MODULE)
-            return val_scope_get(base->u.module->globals, a);
+        if (base->kind == VK_MODULE) {
+            Value *v = val_scope_get(base->u.module->globals, a);
+            if (v && v->kind == VK_LAZY)
+                return interp_read_lazy(in, base->u.module->globals, a, v, e->span);
+            return v;
+        }
         if (base->kind == VK_CLASS)
             return interp_class_lookup(base, a);
         if (base->kind == VK_INSTANCE)
@@ -475,6 +481,9 @@ static const TsType *parse_ann(Interp *in, const AstNode *e, Scope *globals, int
             return parse_simple(in, e->u.constant.sval.ptr, NULL);
         return NULL;
     case AST_NAME: case AST_ATTRIBUTE: {
+        Value *v = resolve(in, e, globals, 0);
+        if (v && v->kind == VK_ERROR)
+            return types_simple(in, TS_ANY);    /* reported where it failed */
         const char *f = form_of(in, e, globals, &cls);
         if (!f)
             return NULL;
@@ -775,6 +784,25 @@ void types_enter_frame(Interp *in, Function *fn, Scope *locals)
     }
 }
 
+/* Whether E calls a @torch.jit.unused / ignore function (self.f(...) or
+ * f(...)): TorchScript types such a call by its annotation and never looks
+ * at the value it returns in Python (GoogLeNet's eager_outputs). */
+static bool calls_python_function(Interp *in, const AstNode *e)
+{
+    if (!e || e->kind != AST_CALL)
+        return false;
+    const AstNode *f = e->u.call.func;
+    Value *callee = NULL;
+    if (f->kind == AST_NAME) {
+        callee = val_scope_get(in->frame->func->globals, f->u.name.id);
+    } else if (f->kind == AST_ATTRIBUTE && f->u.attribute.value->kind == AST_NAME) {
+        Value *self = val_scope_get(in->frame->locals, f->u.attribute.value->u.name.id);
+        if (self && self->kind == VK_INSTANCE)
+            callee = interp_class_lookup(self->u.inst->cls, f->u.attribute.attr);
+    }
+    return callee && callee->kind == VK_FUNCTION && callee->u.func->python;
+}
+
 void types_check_return(Interp *in, const AstNode *ret, Value *v)
 {
     if (!types_script_frame(in) || !v || v->kind == VK_ERROR)
@@ -784,7 +812,7 @@ void types_check_return(Interp *in, const AstNode *ret, Value *v)
     if (!ann)
         return;
     const TsType *want = types_annotation(in, ann, fn->globals, true);
-    if (types_value_matches(in, want, v, false))
+    if (types_value_matches(in, want, v, false) || calls_python_function(in, ret->u.value.value))
         return;
     const AstNode *at = ret->u.value.value ? ret->u.value.value : ret;
     interp_error(in, at->span, "'%s' is annotated to return '%s' but this returns '%s'", fn->qualname,

@@ -7,6 +7,7 @@
 import _native
 from torch._impl import *
 from torch._reduce import *
+from torch._reduce import _weight_norm
 from torch._index import *
 from torch._random import *
 from torch._signal import *

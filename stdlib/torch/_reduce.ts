@@ -231,6 +231,29 @@ def norm(input, p="fro", dim=None, keepdim=False, out=None, dtype=None):
     return onnx.Pow(s, T._to(1.0 / p, T._dtype(x)))
 
 
+def norm_except_dim(v, pow=2, dim=0):
+    """The pow-norm of v over every axis but DIM, keeping v's rank (the
+    norms of weight_norm); over the whole tensor (0-d) when DIM is -1."""
+    if dim == -1:
+        return norm(v, pow)
+    if v.dim() == 0:
+        return norm(v, pow)
+    d = dim % v.dim()
+    axes = [a for a in range(v.dim()) if a != d]
+    if len(axes) == 0:
+        return norm(_unsqueeze_last(v), pow, [1], keepdim=False)
+    return norm(v, pow, axes, keepdim=True)
+
+
+def _unsqueeze_last(v):
+    return T._unsqueeze_axes(v, [v.dim()])
+
+
+def _weight_norm(v, g, dim=0):
+    """v * (g / norm_except_dim(v, 2, dim)): weight_norm's weight."""
+    return T.mul(v, T.div(g, norm_except_dim(v, 2, dim)))
+
+
 def frobenius_norm(input, dim=(), keepdim=False):
     return norm(input, "fro", dim if len(dim) > 0 else None, keepdim)
 

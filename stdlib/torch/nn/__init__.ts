@@ -22,6 +22,27 @@ class Parameter:
 _native.register("Parameter", Parameter)
 
 
+class RemovableHandle:
+    """torch.utils.hooks.RemovableHandle: remove() takes the hook out of its
+    module's hooks."""
+    next_id = [0]
+
+    def __init__(self, hooks_dict):
+        self.hooks_dict_ref = hooks_dict
+        self.id = RemovableHandle.next_id[0]
+        RemovableHandle.next_id[0] += 1
+
+    def remove(self):
+        if self.id in self.hooks_dict_ref:
+            del self.hooks_dict_ref[self.id]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, type, value, tb):
+        self.remove()
+
+
 class Module:
     def __init__(self, *args, **kwargs):
         object.__setattr__(self, "training", True)
@@ -29,6 +50,8 @@ class Module:
         object.__setattr__(self, "_buffers", {})
         object.__setattr__(self, "_non_persistent_buffers", [])
         object.__setattr__(self, "_modules", {})
+        object.__setattr__(self, "_forward_pre_hooks", OrderedDict())
+        object.__setattr__(self, "_forward_hooks", OrderedDict())
 
     def __setattr__(self, name, value):
         # torch/nn/modules/module.py's rule: the last assignment wins, in
@@ -73,6 +96,12 @@ class Module:
             return buffers[name]
         if modules is not None and name in modules:
             return modules[name]
+        if modules is not None and "parametrizations" in modules:
+            # torch.nn.utils.parametrize: a parametrized tensor, computed
+            # (PyTorch answers it with a property of a swapped class)
+            parametrizations = modules["parametrizations"]
+            if parametrizations is not None and name in parametrizations:
+                return parametrizations[name]()
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
 
     def __delattr__(self, name):
@@ -90,7 +119,45 @@ class Module:
             object.__delattr__(self, name)
 
     def __call__(self, *args, **kwargs):
-        return _native.call_module(self, args, kwargs)
+        pre = _native.instance_attr(self, "_forward_pre_hooks")
+        post = _native.instance_attr(self, "_forward_hooks")
+        if not pre and not post:
+            return _native.call_module(self, args, kwargs)
+        # PyTorch's _call_impl: a pre-hook may replace the positional
+        # arguments (a non-tuple result is one argument), a hook the output
+        for hook in list(pre.values()) if pre else []:
+            result = hook(self, args)
+            if result is not None:
+                args = result if isinstance(result, tuple) else (result,)
+        out = _native.call_module(self, args, kwargs)
+        for hook in list(post.values()) if post else []:
+            result = hook(self, args, out)
+            if result is not None:
+                out = result
+        return out
+
+    def _hook_dict(self, name):
+        hooks = _native.instance_attr(self, name)
+        if hooks is None:
+            hooks = OrderedDict()
+            object.__setattr__(self, name, hooks)
+        return hooks
+
+    def register_forward_pre_hook(self, hook):
+        """hook(module, args) runs before forward; what it returns (not None)
+        replaces the positional arguments."""
+        hooks = self._hook_dict("_forward_pre_hooks")
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
+
+    def register_forward_hook(self, hook):
+        """hook(module, args, output) runs after forward; what it returns
+        (not None) replaces the output."""
+        hooks = self._hook_dict("_forward_hooks")
+        handle = RemovableHandle(hooks)
+        hooks[handle.id] = hook
+        return handle
 
     def forward(self, *args, **kwargs):
         raise NotImplementedError(f"Module [{type(self).__name__}] is missing the required \"forward\" function")
@@ -892,6 +959,9 @@ class Linear(Module):
             self.register_parameter("bias", None)
         self.reset_parameters()
 
+    def extra_repr(self):
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
     def reset_parameters(self):
         # PyTorch's default: Kaiming-uniform weights with a = sqrt(5), and
         # biases uniform in +-1/sqrt(fan_in)
@@ -911,3 +981,5 @@ from torch.nn._activation import *
 from torch.nn._layers import *
 from torch.nn._conv_layers import *
 from torch.nn._rnn import *
+from torch.nn._transformer import *
+from torch.nn import utils

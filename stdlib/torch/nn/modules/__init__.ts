@@ -16,3 +16,4 @@ from torch.nn.modules.padding import *
 from torch.nn.modules.upsampling import *
 from torch.nn.modules.pixelshuffle import *
 from torch.nn.modules.rnn import *
+from torch.nn.modules.transformer import *

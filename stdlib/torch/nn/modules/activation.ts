@@ -6,3 +6,4 @@ from torch.nn._activation import (
     Softplus, Softshrink, PReLU, Softsign, Tanhshrink, Softmin, Softmax, Softmax2d,
     LogSoftmax,
 )
+from torch.nn._transformer import MultiheadAttention

@@ -3,3 +3,4 @@
 from torch.nn import (
     Identity, Linear,
 )
+from torch.nn._transformer import NonDynamicallyQuantizableLinear
