@@ -691,6 +691,9 @@ static bool flatten_outputs(EntryCtx *e, Value *v, const char *hint, Span span, 
                                       depth + 1);
         return ok;
     }
+    if (v->kind == VK_NONE && depth > 0)
+        return true;    /* a None inside the outputs is no graph output, as
+                         * torch.onnx.export drops it (wav2vec2's lengths) */
     if (v->kind == VK_NONE) {
         interp_error(e->in, span, "forward() returned None");
         return false;

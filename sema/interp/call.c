@@ -1196,10 +1196,13 @@ Value *interp_getattr(Interp *in, Value *obj, const char *name, Span span)
         return v;
     if (in->report && (v = bridge_report_missing_attr(in, obj, name, span)))
         return v;   /* --report: recorded, evaluation goes on */
-    const char *near = native_suggest_attr(in, obj, name);
     const char *owner = obj->kind == VK_MODULE ? obj->u.module->name
                         : obj->kind == VK_CLASS ? obj->u.cls->name : val_type_name(in, obj);
-    const char *hint = near ? arena_sprintf(in->arena, "; did you mean '%s.%s'?", owner, near) : "";
+    /* a function PyTorch has and the torch API here does not yet */
+    const char *pt_owner = native_pytorch_owner(in, obj);
+    if (pt_owner && native_pytorch_has(pt_owner, name))
+        return interp_error(in, span, "%s.%s exists in PyTorch but is not supported yet", pt_owner, name);
+    const char *hint = native_missing_hint(in, obj, owner, name);
     /* the torch API and tensor methods: a name missing there is unsupported
      * code, reported (with the others) rather than raised */
     if (obj->kind == VK_MODULE && obj->u.module->path[0] == '<')

@@ -490,7 +490,15 @@ static ExecStatus exec_for(Interp *in, const AstNode *s)
     ValueList items = {0};
     if (!interp_iterate_static(in, iterable, &items, s->u.for_stmt.iter->span))
         return loop_flags_restore(in, f, in->exc ? EXEC_RAISE : EXEC_NORMAL);
-    return loop_flags_restore(in, f, interp_exec_static_for(in, s, &items, 0));
+    /* TorchScript unrolls a loop over a module container or a tuple: its
+     * body is straight-line code, where a variable may take a new type
+     * (ConvTasNet's `output = 0.0` then `output = output + skip`) */
+    int unrolls = iterable->kind == VK_TUPLE ||
+                  (iterable->kind == VK_INSTANCE && interp_isinstance(in, iterable, in->cls.nn_module));
+    in->block_depth -= unrolls;
+    ExecStatus st = interp_exec_static_for(in, s, &items, 0);
+    in->block_depth += unrolls;
+    return loop_flags_restore(in, f, st);
 }
 
 /* ---- raise, try, assert, with ---- */

@@ -623,11 +623,17 @@ static Value *module_attr(Interp *in, Value *mv, const char *attr, Span span, in
     Value *sub = module_exists(in, full) ? import_chain(in, full, span) : NULL;
     if (sub || in->exc)
         return sub;
+    /* an ImportError still, which a model may catch (as on an older
+     * PyTorch), saying why */
+    const char *pt_owner = native_pytorch_owner(in, mv);
     const char *near = native_suggest_attr(in, mv, attr);
+    const char *hint = pt_owner && native_pytorch_has(pt_owner, attr)
+                       ? arena_sprintf(in->arena, ": %s.%s exists in PyTorch but is not supported yet", pt_owner, attr)
+                       : pt_owner ? native_missing_hint(in, mv, NULL, attr)
+                       : near ? arena_sprintf(in->arena, "; did you mean '%s'?", near) : "";
     return interp_raise(in, in->cls.import_error, span, "cannot import name '%s' from '%s'%s%s%s%s", attr, m->name,
                         m->path[0] == '<' ? "" : " (", m->path[0] == '<' ? "" : m->path,
-                        m->path[0] == '<' ? "" : ")",
-                        near ? arena_sprintf(in->arena, "; did you mean '%s'?", near) : "");
+                        m->path[0] == '<' ? "" : ")", hint);
 }
 
 static Value *resolve(Interp *in, Value *v, const char *name, Span span, int depth)

@@ -19,10 +19,22 @@ Dim native_value_dim(const Value *v);
 void native_assign(Interp *in, Tensor *d, Tensor *s);
 /* Re-takes view T from its base when the base was written since. */
 bool native_refresh_view(Interp *in, Tensor *t, Span span);
+/* Levenshtein distance of two names (99 for names over 63 bytes). */
+int native_edit_distance(const char *s, const char *t);
 /* The nearest of NAMES to NAME by edit distance, NULL when none is close. */
 const char *native_nearest_name(const char *name, const char *const *names, int n);
 /* The nearest public attribute name of OBJ (module, class or instance). */
 const char *native_suggest_attr(Interp *in, Value *obj, const char *name);
+/* A name NAME that OBJ lacks, for the torch API (pytorch_names.c): the
+ * owner PyTorch spells OBJ as ("torch.nn.functional", "Tensor") when OBJ is
+ * a stdlib module, a tensor or the Tensor class, else NULL; whether PyTorch has OWNER.NAME;
+ * and the "; did you mean ..." of an error (or ""), given only for a name
+ * PyTorch does not have, naming a PyTorch name the compiler lacks when
+ * that is strictly nearer and nothing when it is as near; the name
+ * suggested is OWNER.X, or X when OWNER is NULL. */
+const char *native_pytorch_owner(Interp *in, Value *obj);
+bool native_pytorch_has(const char *owner, const char *name);
+const char *native_missing_hint(Interp *in, Value *obj, const char *owner, const char *name);
 /* The natives of native_tensor.c (its table), and what it sets up besides
  * (the CompileError class of _native.error). */
 extern const Builtin native_tensor_natives[];

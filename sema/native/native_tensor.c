@@ -450,7 +450,7 @@ NATIVE(n_error)
 
 /* ---- nearest names, for "did you mean" ---- */
 
-static int edit_distance(const char *s, const char *t)
+int native_edit_distance(const char *s, const char *t)
 {
     size_t n = strlen(s), m = strlen(t);
     if (n > 63 || m > 63)
@@ -484,7 +484,7 @@ const char *native_nearest_name(const char *name, const char *const *names, int 
     for (int i = 0; i < n; i++) {
         if (!names[i] || names[i][0] == '_' || !strcmp(names[i], name))
             continue;
-        int d = edit_distance(name, names[i]);
+        int d = native_edit_distance(name, names[i]);
         if (d < best_d || (d == best_d && best && strcmp(names[i], best) < 0)) {
             best_d = d;
             best = names[i];

@@ -11,6 +11,8 @@ from torch._reduce import _weight_norm
 from torch._index import *
 from torch._random import *
 from torch._signal import *
+from torch._layout import *
+from torch._linalg import *
 from torch._tensor import Tensor, Size, dtype, CPU as _CPU
 from torch._ops import ops
 import torch._scalar

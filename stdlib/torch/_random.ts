@@ -98,8 +98,45 @@ def bernoulli(input, p=None, *, generator=None, out=None):
     return T._to(onnx.Less(u, probs), T._dtype(input))
 
 
+def _gumbel(like):
+    """Gumbel(0, 1) noise of LIKE's shape and type: -log(-log(u))."""
+    u = onnx.RandomUniformLike(like, dtype=T._dtype(like), low=0.0, high=1.0)
+    return onnx.Neg(onnx.Log(onnx.Neg(onnx.Log(u))))
+
+
+@T._method
 def multinomial(input, num_samples, replacement=False, *, generator=None, out=None):
-    return T._error("multinomial() is not supported yet")
+    """NUM_SAMPLES category indices per row of the weights INPUT, by the
+    Gumbel-max trick: log(w) plus Gumbel noise, its argmax a draw with
+    probability w / sum(w); without replacement, the top NUM_SAMPLES keys of
+    one perturbation are the successive draws (Gumbel-top-k).  ONNX's
+    Multinomial is not used: it only samples with replacement.  What PyTorch
+    checks on the values at run time (negative or all-zero weights, fewer
+    non-zero weights than samples without replacement) a graph cannot raise:
+    such rows give indices of zero-weight categories."""
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    dt = T._dtype(input)
+    if not _native.is_floating(dt):
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: "
+                           f"{T._SCALAR_TYPE_NAMES[dt]}")
+    n = T._static_int(num_samples, "num_samples")
+    if n <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    cats = T._static_size(input, input.dim() - 1)
+    if not replacement and cats is not None and n > cats:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    w = input if input.dim() == 2 else T._unsqueeze_axes(input, [0])
+    if dt != _native.float64:
+        w = T._to(w, _f32)
+    logw = onnx.Log(w)
+    if replacement:
+        keys = T.expand(T._unsqueeze_axes(logw, [1]), [w.size(0), n, w.size(1)])
+        idx = onnx.ArgMax(onnx.Add(keys, _gumbel(keys)), axis=2, keepdims=0)
+    else:
+        import torch._reduce as R
+        idx = R.topk(onnx.Add(logw, _gumbel(logw)), n, 1).indices
+    return idx if input.dim() == 2 else T._squeeze_axes(idx, [0])
 
 
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, out=None, dtype=None):

@@ -141,8 +141,26 @@ def amin(input, dim=(), keepdim=False):
     return T._to(_reduce(onnx.ReduceMin, x, _dims(x, dim), keepdim), T._dtype(input))
 
 
+class _MinMax:
+    """torch.return_types.aminmax: a (min, max) pair with names."""
+
+    def __init__(self, min, max):
+        self.min = min
+        self.max = max
+
+    def __getitem__(self, i):
+        return (self.min, self.max)[i]
+
+    def __iter__(self):
+        return (self.min, self.max)
+
+    def __len__(self):
+        return 2
+
+
+@T._method
 def aminmax(input, *, dim=None, keepdim=False):
-    return (amin(input, () if dim is None else dim, keepdim), amax(input, () if dim is None else dim, keepdim))
+    return _MinMax(amin(input, () if dim is None else dim, keepdim), amax(input, () if dim is None else dim, keepdim))
 
 
 def _arg(input, dim, keepdim, op):

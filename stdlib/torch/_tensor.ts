@@ -19,6 +19,8 @@ import torch._reduce as R
 import torch._index as I
 import torch._random as Rnd
 import torch._signal as Sig
+import torch._layout as L
+import torch._linalg
 
 
 class dtype:
@@ -126,6 +128,13 @@ class Tensor:
 
     def nelement(self):
         return T.numel(self)
+
+    def repeat_interleave(self, repeats, dim=None, *, output_size=None):
+        # repeats is required: torch.repeat_interleave(r) has no method form
+        return L.repeat_interleave(self, repeats, dim, output_size=output_size)
+
+    def stride(self, dim=None):
+        return L._stride(self, dim)
 
     def element_size(self):
         return {_native.float64: 8, _native.int64: 8, _native.float32: 4, _native.int32: 4,

@@ -278,6 +278,8 @@ def flatten(value, out, where="output"):
     elif isinstance(value, dict):
         for k, v in value.items():
             flatten(v, out, "%s[%r]" % (where, k))
+    elif value is None and where != "output":
+        pass    # torch.onnx.export drops a None inside the outputs
     else:
         raise CaseError("%s is a %s; outputs must be tensors, numbers, or tuples/lists of them"
                         % (where, type(value).__name__))

@@ -1,0 +1,10 @@
+# tsc2onnx: --example 'x=randn(4,3)'
+# torch.cdist with p < 0: PyTorch's error.
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class M(nn.Module):
+    def forward(self, x):
+        return torch.cdist(x, x, p=-1.0)

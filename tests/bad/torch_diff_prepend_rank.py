@@ -1,0 +1,10 @@
+# tsc2onnx: --example 'x=randn(4,3)'
+# torch.diff with a prepend of another rank: PyTorch's error.
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class M(nn.Module):
+    def forward(self, x):
+        return torch.diff(x, dim=0, prepend=torch.zeros(3))
