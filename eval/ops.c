@@ -29,6 +29,10 @@ static const OpTablePart parts[] = {
     {eval_resize_ops, &eval_resize_count},
     {eval_random_ops, &eval_random_count},
     {eval_control_ops, &eval_control_count},
+    {eval_detect_ops, &eval_detect_count},
+    {eval_sample_ops, &eval_sample_count},
+    {eval_signal_ops, &eval_signal_count},
+    {eval_attention_ops, &eval_attention_count},
 };
 
 const EvalOp *eval_find_op(const char *op)

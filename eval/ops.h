@@ -37,6 +37,14 @@ extern const EvalOp eval_random_ops[];      /* eval/random.c */
 extern const int eval_random_count;
 extern const EvalOp eval_control_ops[];     /* eval/control.c */
 extern const int eval_control_count;
+extern const EvalOp eval_detect_ops[];      /* eval/detect.c */
+extern const int eval_detect_count;
+extern const EvalOp eval_sample_ops[];      /* eval/sample.c */
+extern const int eval_sample_count;
+extern const EvalOp eval_signal_ops[];      /* eval/signal.c */
+extern const int eval_signal_count;
+extern const EvalOp eval_attention_ops[];   /* eval/attention.c */
+extern const int eval_attention_count;
 
 int eval_op_count(void);
 const EvalOp *eval_op_at(int i);

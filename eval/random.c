@@ -1,5 +1,5 @@
-/* Random operators: RandomUniform(Like), RandomNormal(Like), Bernoulli and
- * Dropout's training-mode mask.
+/* Random operators: RandomUniform(Like), RandomNormal(Like), Bernoulli,
+ * Multinomial and Dropout's training-mode mask.
  *
  * ONNX leaves the generator open.  This evaluator draws from MT19937
  * seeded, for an operator with a seed attribute, with that seed the way
@@ -11,6 +11,7 @@
  * (--seed) and the number of random operators run before it, so a run is
  * reproducible too. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval/kernel.h"
@@ -168,6 +169,69 @@ static EvalStatus eval_bernoulli(EvalCall *c)
     return EVAL_OK;
 }
 
+/* Multinomial: per batch row of unnormalized log-probabilities, SAMPLE_SIZE
+ * class indices drawn with replacement: the first class whose cumulative
+ * exp(x - max) exceeds a uniform draw times the total.  A row holding a
+ * NaN or +inf, or only -inf, is no distribution: it is refused. */
+static bool multinomial_row(EvalCall *c, const EvalValue *x, int64_t row, double *cdf)
+{
+    int64_t k = x->dims[1];
+    double top = -INFINITY;
+    for (int64_t j = 0; j < k; j++) {
+        double v = eval_get_f64(x, row * k + j);
+        if (isnan(v) || v == INFINITY)
+            return eval_reject(c, "row %lld holds %g, not a log-probability", (long long)row, v);
+        top = v > top ? v : top;
+    }
+    if (top == -INFINITY)
+        return eval_reject(c, "row %lld has no class of nonzero probability", (long long)row);
+    double sum = 0;
+    for (int64_t j = 0; j < k; j++) {
+        sum += exp(eval_get_f64(x, row * k + j) - top);
+        cdf[j] = sum;
+    }
+    return true;
+}
+
+static EvalStatus eval_multinomial(EvalCall *c)
+{
+    EvalValue *x = eval_tensor_in(c, 0, false);
+    if (!x)
+        return EVAL_ERROR;
+    DType dt = (DType)eval_attr_int(c, "dtype", DT_INT32);
+    int64_t n = eval_attr_int(c, "sample_size", 1);
+    if (dt != DT_INT32 && dt != DT_INT64)
+        return eval_fail(c, "dtype must be int32 or int64, found %d", (int)dt);
+    if (x->rank != 2 || x->dims[1] < 1 || !dtype_is_float(x->dtype))
+        return eval_fail(c, "input must be float [batch, classes], found %s",
+                         eval_value_type_str(&c->ev->arena, x));
+    if (n < 0 || n > EVAL_MAX_SIZE)
+        return eval_fail(c, "sample_size %lld is out of range", (long long)n);
+    EvalValue *y = eval_output(c, 0, dt, 2, (int64_t[]){x->dims[0], n});
+    double *cdf = y ? malloc(sizeof(double) * (size_t)(x->dims[1] + 1)) : NULL;
+    if (!cdf)
+        return y ? eval_fail(c, "out of memory") : EVAL_ERROR;
+    Mt mt;
+    op_generator(c, &mt);
+    EvalStatus st = EVAL_OK;
+    for (int64_t b = 0; st == EVAL_OK && b < x->dims[0]; b++) {
+        if (!multinomial_row(c, x, b, cdf)) {
+            st = EVAL_ERROR;
+            break;
+        }
+        int64_t k = x->dims[1];
+        for (int64_t i = 0; i < n; i++) {
+            double u = mt_double(&mt) * cdf[k - 1];
+            int64_t j = 0;
+            while (j < k - 1 && cdf[j] <= u)
+                j++;
+            eval_store_i64(dt, (char *)y->data + (size_t)(b * n + i) * dtype_size(dt), &j, 1);
+        }
+    }
+    free(cdf);
+    return st;
+}
+
 /* Dropout: the identity unless training (an input from opset 12) with a
  * nonzero ratio; then elements whose draw is below the ratio become 0 and
  * the others are scaled by 1 / (1 - ratio). */
@@ -215,6 +279,7 @@ static EvalStatus eval_dropout(EvalCall *c)
 const EvalOp eval_random_ops[] = {
     {"Bernoulli", eval_bernoulli, NULL},
     {"Dropout", eval_dropout, NULL},
+    {"Multinomial", eval_multinomial, NULL},
     {"RandomNormal", eval_random_normal, NULL},
     {"RandomNormalLike", eval_random_normal_like, NULL},
     {"RandomUniform", eval_random_uniform, NULL},

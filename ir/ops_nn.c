@@ -13,6 +13,19 @@
         A_FLOAT("clip", NULL), A_STR("direction", "forward"), A_INT("hidden_size", NULL)
 
 const OpSchema opschema_nn_rows[] = {
+    /* Attention: Q, K (T1) and V (T2) as [B, heads, S, head_size], or
+     * [B, S, hidden] with q_num_heads and kv_num_heads */
+    {"Attention", "", 23, {23},
+     .inputs = {P_IN("Q", "T1"), P_IN("K", "T1"), P_IN("V", "T2"), P_OPT("attn_mask", "U"),
+                P_OPT("past_key", "T1"), P_OPT("past_value", "T2")},
+     .outputs = {P_IN("Y", "T1"), P_OPT("present_key", "T1"), P_OPT("present_value", "T2"),
+                 P_OPT("qk_matmul_output", "T1")},
+     .attrs = {A_INT("is_causal", "0"), A_INT("kv_num_heads", NULL), A_INT("q_num_heads", NULL),
+               A_INT("qk_matmul_output_mode", "0"), A_FLOAT("scale", NULL),
+               A_FLOAT("softcap", "0"), A_INT("softmax_precision", NULL)},
+     .types = {TV("T1", DTS_FLOAT_BF), TV("T2", DTS_FLOAT_BF),
+               TV("U", DTS_NUM_BF | DTS(DT_BOOL))},
+     .shape = shape_attention},
     {"AveragePool", "", 7, {1, 7, 10, 11, 19, 22}, .inputs = {P_IN("X", "T")},
      .outputs = {P_IN("Y", "T")},
      .attrs = {A_STR("auto_pad", "NOTSET"), A_INT("count_include_pad", "0"),

@@ -25,6 +25,8 @@ static const TablePart table_parts[] = {
     {opschema_reduce_rows, &opschema_reduce_count},
     {opschema_tensor_rows, &opschema_tensor_count},
     {opschema_gen_rows, &opschema_gen_count},
+    {opschema_vision_rows, &opschema_vision_count},
+    {opschema_signal_rows, &opschema_signal_count},
 };
 
 #define N_PARTS ((int)(sizeof table_parts / sizeof table_parts[0]))

@@ -29,6 +29,10 @@ extern const OpSchema opschema_tensor_rows[];
 extern const int opschema_tensor_count;
 extern const OpSchema opschema_gen_rows[];
 extern const int opschema_gen_count;
+extern const OpSchema opschema_vision_rows[];
+extern const int opschema_vision_count;
+extern const OpSchema opschema_signal_rows[];
+extern const int opschema_signal_count;
 
 /* Constructors for the parts of a row (all fields given, so rows stay
  * short and the compiler checks them). */
@@ -154,6 +158,7 @@ bool shape_layernorm(ShapeCtx *c);
 bool shape_groupnorm(ShapeCtx *c);
 bool shape_dropout(ShapeCtx *c);
 bool shape_rnn(ShapeCtx *c);
+bool shape_attention(ShapeCtx *c);
 
 /* ir/shape_reduce.c */
 bool shape_reduce(ShapeCtx *c);
@@ -197,6 +202,7 @@ bool shape_range(ShapeCtx *c);
 bool shape_random(ShapeCtx *c);
 bool shape_random_like(ShapeCtx *c);
 bool shape_bernoulli(ShapeCtx *c);
+bool shape_multinomial(ShapeCtx *c);
 bool shape_seq_construct(ShapeCtx *c);
 bool shape_seq_empty(ShapeCtx *c);
 bool shape_seq_at(ShapeCtx *c);
@@ -207,5 +213,19 @@ bool shape_concat_from_seq(ShapeCtx *c);
 bool shape_optional(ShapeCtx *c);
 bool shape_optional_get(ShapeCtx *c);
 bool shape_optional_has(ShapeCtx *c);
+
+/* ir/shape_vision.c */
+bool shape_roi_align(ShapeCtx *c);
+bool shape_max_roi_pool(ShapeCtx *c);
+bool shape_nms(ShapeCtx *c);
+bool shape_grid_sample(ShapeCtx *c);
+bool shape_affine_grid(ShapeCtx *c);
+bool shape_col2im(ShapeCtx *c);
+
+/* ir/shape_signal.c */
+bool shape_dft(ShapeCtx *c);
+bool shape_stft(ShapeCtx *c);
+bool shape_window(ShapeCtx *c);
+bool shape_mel_weight_matrix(ShapeCtx *c);
 
 #endif

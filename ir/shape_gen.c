@@ -312,3 +312,22 @@ bool shape_optional_has(ShapeCtx *c)
     sh_set(c, 0, DT_BOOL, 0, NULL);
     return true;
 }
+
+/* Multinomial: input [batch, classes] -> [batch, sample_size] of dtype
+ * (int32 by default, or int64). */
+bool shape_multinomial(ShapeCtx *c)
+{
+    const IrType *x = sh_ranked(c, 0);
+    int64_t dt = sh_attr_int(c, "dtype", DT_INT32), n = sh_attr_int(c, "sample_size", 1);
+    if (dt != DT_INT32 && dt != DT_INT64)
+        return sh_error(c, "Multinomial: dtype must be int32 (6) or int64 (7), got %lld",
+                        (long long)dt);
+    if (n < 0 || n > SH_MAX_ATTR_VALUE)
+        return sh_error(c, "Multinomial: sample_size %lld is out of range", (long long)n);
+    if (x && x->rank != 2)
+        return sh_error(c, "Multinomial: input must be [batch, classes], got %s",
+                        sh_shape_str(c, x));
+    Dim out[2] = {x ? x->dims[0] : dim_unknown(), dim_known(n)};
+    sh_set(c, 0, (DType)dt, 2, out);
+    return true;
+}

@@ -376,3 +376,77 @@ bool shape_rnn(ShapeCtx *c)
     sh_set(c, 2, dt, 3, h);
     return true;
 }
+
+/* Attention's dimensions, from 4-D inputs [B, heads, S, head_size] or 3-D
+ * ones [B, S, heads * head_size] with q_num_heads and kv_num_heads. */
+typedef struct AttnDims {
+    Dim batch, q_heads, kv_heads, q_seq, kv_seq, past_seq, head, v_head;
+} AttnDims;
+
+/* Splits [B, S, H * d] into heads: d = hidden / heads. */
+static Dim attn_head_size(ShapeCtx *c, Dim hidden, int64_t heads)
+{
+    return heads > 0 ? sh_div(c, hidden, dim_known(heads)) : dim_unknown();
+}
+
+static bool attn_dims(ShapeCtx *c, const IrType *q, const IrType *k, const IrType *v,
+                      AttnDims *a)
+{
+    const IrType *pk = sh_ranked(c, 4);
+    for (const IrType *const *t = (const IrType *const[]){q, k, v, NULL}; *t; t++)
+        if ((*t)->rank != q->rank || (q->rank != 3 && q->rank != 4))
+            return sh_error(c, "Attention: Q, K and V must all be 3-D or all 4-D, got %s, %s "
+                            "and %s", sh_shape_str(c, q), sh_shape_str(c, k), sh_shape_str(c, v));
+    a->batch = q->dims[0];
+    a->past_seq = pk && pk->rank == 4 ? pk->dims[2] : dim_known(0);
+    if (q->rank == 4) {
+        a->q_heads = q->dims[1];
+        a->kv_heads = k->dims[1];
+        a->q_seq = q->dims[2];
+        a->kv_seq = k->dims[2];
+        a->head = q->dims[3];
+        a->v_head = v->dims[3];
+        return true;
+    }
+    int64_t qh = sh_attr_int(c, "q_num_heads", 0), kvh = sh_attr_int(c, "kv_num_heads", 0);
+    if (qh < 1 || kvh < 1)
+        return sh_error(c, "Attention: 3-D inputs need q_num_heads and kv_num_heads");
+    a->q_heads = dim_known(qh);
+    a->kv_heads = dim_known(kvh);
+    a->q_seq = q->dims[1];
+    a->kv_seq = k->dims[1];
+    a->head = attn_head_size(c, q->dims[2], qh);
+    a->v_head = attn_head_size(c, v->dims[2], kvh);
+    return true;
+}
+
+/* Y [B, Hq, Sq, Dv] (3-D: [B, Sq, Hq * Dv]); present_key/value
+ * [B, Hkv, past + Skv, D]; qk_matmul_output [B, Hq, Sq, past + Skv]. */
+bool shape_attention(ShapeCtx *c)
+{
+    const IrType *q = sh_ranked(c, 0), *k = sh_ranked(c, 1), *v = sh_ranked(c, 2);
+    DType t1 = sh_out_dtype(c, 0), t2 = sh_out_dtype(c, 2);
+    int64_t mode = sh_attr_int(c, "qk_matmul_output_mode", 0);
+    if (mode < 0 || mode > 3)
+        return sh_error(c, "Attention: qk_matmul_output_mode must be 0 to 3, got %lld",
+                        (long long)mode);
+    AttnDims a;
+    if (!q || !k || !v) {
+        Dim unk[4] = {dim_unknown(), dim_unknown(), dim_unknown(), dim_unknown()};
+        sh_set(c, 0, t1, q ? q->rank : -1, q ? unk : NULL);
+        for (int j = 1; j < 4; j++)
+            sh_set(c, j, j == 2 ? t2 : t1, 4, unk);
+        return true;
+    }
+    if (!attn_dims(c, q, k, v, &a))
+        return false;
+    Dim total = sh_add(c, a.past_seq, a.kv_seq);
+    if (q->rank == 4)
+        sh_set(c, 0, t1, 4, (Dim[]){a.batch, a.q_heads, a.q_seq, a.v_head});
+    else
+        sh_set(c, 0, t1, 3, (Dim[]){a.batch, a.q_seq, sh_mul(c, a.q_heads, a.v_head)});
+    sh_set(c, 1, t1, 4, (Dim[]){a.batch, a.kv_heads, total, a.head});
+    sh_set(c, 2, t2, 4, (Dim[]){a.batch, a.kv_heads, total, a.v_head});
+    sh_set(c, 3, t1, 4, (Dim[]){a.batch, a.q_heads, a.q_seq, total});
+    return true;
+}

@@ -495,6 +495,16 @@ static Value *import_one(Interp *in, const char *name, Module *parent, Span span
     return load_file(in, name, &f, span);
 }
 
+/* Whether the deferred import V is `from CHILD import NAME` in CHILD's
+ * package, NAME being CHILD's own name (`from .roi_align import
+ * roi_align`): in Python the package's name ends up bound to what the
+ * statement imports, not to the submodule. */
+static bool binds_from_child(const Value *v, const char *child)
+{
+    const Lazy *l = v->u.lazy;
+    return !l->cause && l->attr && l->module && strcmp(l->module, child) == 0;
+}
+
 /* Imports NAME and its parent packages (parents first); binds each child
  * into its parent and returns the innermost module. */
 static Value *import_chain(Interp *in, const char *name, Span span)
@@ -511,7 +521,7 @@ static Value *import_chain(Interp *in, const char *name, Span span)
         if (parent) {
             const char *last = intern(&in->c->names, prefix + (strrchr(prefix, '.') - prefix) + 1);
             Value *old = val_scope_get(parent->u.module->globals, last);
-            if (!old || old->kind == VK_LAZY) {
+            if (!old || (old->kind == VK_LAZY && !binds_from_child(old, prefix))) {
                 flow_write_scope(in, parent->u.module->globals);
                 val_scope_set(in->arena, parent->u.module->globals, last, m);
             }

@@ -423,11 +423,29 @@ static const TsType *parse_simple(Interp *in, const char *name, Value *cls)
     return NULL;
 }
 
+/* torch.jit.annotations' BroadcastingListN[T] (torch.nn.functional,
+ * torchvision.ops): a T, or a list or tuple of them. */
+static const TsType *broadcasting_list(Interp *in, const AstNode *elem, Scope *globals, int depth)
+{
+    const TsType *e = parse_ann(in, elem, globals, depth + 1);
+    if (!e)
+        return NULL;
+    TsType *tuple = (TsType *)mk1(in, TS_TUPLE, e);
+    tuple->variadic = true;
+    TsType *t = (TsType *)mk(in, TS_UNION, 3);
+    t->args[0] = e;
+    t->args[1] = mk1(in, TS_LIST, e);
+    t->args[2] = tuple;
+    return t;
+}
+
 static const TsType *parse_generic(Interp *in, const char *form, const AstNode *slice, Scope *globals, int depth)
 {
     const AstList *elts = slice->kind == AST_TUPLE ? &slice->u.seq.elts : NULL;
     int n = elts ? elts->len : 1;
     const AstNode *first = elts ? (n ? elts->items[0] : NULL) : slice;
+    if (!strncmp(form, "BroadcastingList", 16) && n == 1)
+        return broadcasting_list(in, first, globals, depth);
     TsKind k = !strcmp(form, "List") || !strcmp(form, "Sequence") ? TS_LIST
                : !strcmp(form, "Tuple") ? TS_TUPLE : !strcmp(form, "Dict") ? TS_DICT
                : !strcmp(form, "Optional") ? TS_OPTIONAL : !strcmp(form, "Union") ? TS_UNION

@@ -10,9 +10,10 @@ from torch._reduce import *
 from torch._reduce import _weight_norm
 from torch._index import *
 from torch._random import *
+from torch._signal import *
 from torch._layout import *
 from torch._linalg import *
-from torch._tensor import Tensor, Size, dtype
+from torch._tensor import Tensor, Size, dtype, CPU as _CPU
 from torch._ops import ops
 import torch._scalar
 
@@ -72,7 +73,7 @@ def get_default_dtype():
 
 
 def device(*args, **kwargs):
-    return "cpu"
+    return _CPU
 
 
 def manual_seed(seed):

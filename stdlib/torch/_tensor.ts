@@ -18,6 +18,7 @@ import torch._impl as T
 import torch._reduce as R
 import torch._index as I
 import torch._random as Rnd
+import torch._signal as Sig
 import torch._layout as L
 import torch._linalg
 
@@ -46,6 +47,22 @@ _TENSOR_TYPE_NAMES = (
 
 def _ip(self, new, name):
     return I._inplace(self, new, name)
+
+
+class device(str):
+    """torch.device: every tensor is on the CPU.  A str ("cpu") so that
+    comparisons with strings work, with .type and .index."""
+
+    @property
+    def type(self):
+        return "cpu"
+
+    @property
+    def index(self):
+        return None
+
+
+CPU = device("cpu")
 
 
 class Tensor:
@@ -92,7 +109,7 @@ class Tensor:
 
     @property
     def device(self):
-        return "cpu"
+        return CPU
 
     @property
     def is_cuda(self):

@@ -25,6 +25,7 @@ and convolutions are checked against float64 results of numpy and PyTorch.
 import json
 import os
 import sys
+import warnings
 
 import numpy as np
 import onnx
@@ -187,6 +188,107 @@ conv_case("conv_f32_strided_padded", f32(2, 6, 23, 19), f32(10, 3, 5, 4), f32(10
 conv_case("conv_f32_pointwise", f32(1, 40, 9, 9), f32(17, 40, 1, 1), f32(17), [1, 1], [0, 0, 0, 0],
           [1, 1], 1)
 
+
+
+# ---- sampling and detection kernels PyTorch also has ------------------------
+# (ONNX's own node tests for these are missing from onnx 1.12: Col2Im and
+# AffineGrid came later, MaxRoiPool has none)
+
+def sampling_cases():
+    import torch
+    import torch.nn.functional as F
+    import torchvision
+    for name, size, k, d, p, s in (("col2im_overlapping", (5, 6), (2, 2), (1, 1), (0, 0), (1, 1)),
+                                   ("col2im_strided_padded_dilated", (6, 8), (2, 3), (2, 1), (1, 2),
+                                    (2, 3))):
+        blocks = ((size[0] + 2 * p[0] - d[0] * (k[0] - 1) - 1) // s[0] + 1) * \
+            ((size[1] + 2 * p[1] - d[1] * (k[1] - 1) - 1) // s[1] + 1)
+        x = f32(2, 12, blocks)
+        y = F.fold(torch.tensor(x.astype(F64)), size, k, d, p, s).numpy().astype(F32)
+        case(name, "Col2Im", [x, arr(size, I64), arr(k, I64)], [y],
+             {"dilations": list(d), "pads": [p[0], p[1], p[0], p[1]], "strides": list(s)},
+             opset=18, tol="1e-5,1e-5")
+    for align in (0, 1):
+        theta = f32(2, 2, 3)
+        y = F.affine_grid(torch.tensor(theta), [2, 3, 4, 5], align_corners=bool(align)).numpy()
+        case("affine_grid_2d_align%d" % align, "AffineGrid", [theta, arr([2, 3, 4, 5], I64)], [y],
+             {"align_corners": align}, opset=20, tol="1e-5,1e-6", ort=False)
+        theta = f32(1, 3, 4)
+        with warnings.catch_warnings():     # PyTorch warns of the size-1 axis with align_corners
+            warnings.simplefilter("ignore")
+            y = F.affine_grid(torch.tensor(theta), [1, 2, 3, 1, 4], align_corners=bool(align)).numpy()
+        case("affine_grid_3d_align%d" % align, "AffineGrid", [theta, arr([1, 2, 3, 1, 4], I64)], [y],
+             {"align_corners": align}, opset=20, tol="1e-5,1e-6", ort=False)
+    x = f32(2, 3, 9, 11)
+    rois = arr([[0, 1.2, 0.4, 6.6, 5.5], [1, -2.0, -1.0, 3.0, 4.0], [0, 8.0, 7.0, 30.0, 20.0],
+                [1, 0.0, 0.0, 0.2, 0.3]], F32)
+    y = torchvision.ops.roi_pool(torch.tensor(x), torch.tensor(rois), (3, 2), 0.8).numpy()
+    case("max_roi_pool", "MaxRoiPool", [x, rois], [y], {"pooled_shape": [3, 2], "spatial_scale": 0.8})
+    x5, g5 = f32(1, 2, 3, 4, 5), (f32(1, 2, 3, 2, 3) * 0.7).astype(F32)
+    for mode, tmode in (("linear", "bilinear"), ("nearest", "nearest")):
+        for pad in ("zeros", "border", "reflection"):
+            y = F.grid_sample(torch.tensor(x5), torch.tensor(g5), mode=tmode, padding_mode=pad,
+                              align_corners=False).numpy()
+            case("grid_sample_5d_%s_%s" % (mode, pad), "GridSample", [x5, g5], [y],
+                 {"mode": mode, "padding_mode": pad}, opset=20, tol="1e-5,1e-6", ort=False)
+
+
+
+# ---- Attention (opset 23) against a float64 numpy transcription of the spec --
+
+def attention_ref(q, k, v, mask=None, causal=False, scale=None, past=None):
+    """4-D [B, H, S, D] inputs; past = (past_key, past_value) or None.
+    Returns (Y, present_key, present_value, scores after softmax)."""
+    q, k, v = (t.astype(F64) for t in (q, k, v))
+    if past is not None:
+        k = np.concatenate([past[0].astype(F64), k], axis=2)
+        v = np.concatenate([past[1].astype(F64), v], axis=2)
+    group = q.shape[1] // k.shape[1]
+    kk, vv = np.repeat(k, group, axis=1), np.repeat(v, group, axis=1)
+    s = q @ kk.swapaxes(-1, -2) * (1 / np.sqrt(q.shape[-1]) if scale is None else scale)
+    bias = np.zeros(s.shape[-2:])
+    if causal:
+        bias = np.where(np.tril(np.ones(s.shape[-2:], bool)), 0.0, -np.inf)
+    if mask is not None:
+        bias = bias + (np.where(mask, 0.0, -np.inf) if mask.dtype == np.bool_ else mask.astype(F64))
+    s = s + bias
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p = p / p.sum(-1, keepdims=True)
+    return p @ vv, k, v, p
+
+
+def attention_cases():
+    q, k, v = f32(2, 4, 3, 5), f32(2, 2, 6, 5), f32(2, 2, 6, 7)
+    y, _, _, p = attention_ref(q, k, v)
+    case("attention_gqa", "Attention", [q, k, v], [y.astype(F32)], opset=23, tol="1e-5,1e-6", ort=False)
+    mask = rng.rand(3, 6) > 0.3
+    mask[:, 0] = True
+    y, _, _, p = attention_ref(q, k, v, mask=mask, scale=0.3)
+    case("attention_bool_mask_scale", "Attention", [q, k, v, mask], [y.astype(F32)],
+         {"scale": 0.3}, opset=23, tol="1e-5,1e-6", ort=False)
+    fmask = f32(1, 4, 3, 6)
+    y, _, _, _ = attention_ref(q, k, v, mask=fmask)
+    case("attention_float_mask", "Attention", [q, k, v, fmask], [y.astype(F32)], opset=23,
+         tol="1e-5,1e-6", ort=False)
+    qc, kc, vc = f32(1, 2, 4, 3), f32(1, 2, 4, 3), f32(1, 2, 4, 3)
+    y, _, _, _ = attention_ref(qc, kc, vc, causal=True)
+    case("attention_causal", "Attention", [qc, kc, vc], [y.astype(F32)], {"is_causal": 1},
+         opset=23, tol="1e-5,1e-6", ort=False)
+    pk, pv = f32(1, 2, 2, 3), f32(1, 2, 2, 3)
+    y, prk, prv, _ = attention_ref(qc, kc, vc, past=(pk, pv))
+    case("attention_past", "Attention", [qc, kc, vc, arr(np.zeros((4, 6)), F32), pk, pv],
+         [y.astype(F32), prk.astype(F32), prv.astype(F32)], opset=23, tol="1e-5,1e-6", ort=False)
+    # 3-D: [B, S, H * D] with q_num_heads 4 and kv_num_heads 2
+    y, _, _, _ = attention_ref(q, k, v)
+    q3, k3, v3 = (t.transpose(0, 2, 1, 3).reshape(t.shape[0], t.shape[2], -1) for t in (q, k, v))
+    y3 = y.transpose(0, 2, 1, 3).reshape(2, 3, -1)
+    case("attention_3d", "Attention", [q3, k3, v3], [y3.astype(F32)],
+         {"q_num_heads": 4, "kv_num_heads": 2}, opset=23, tol="1e-5,1e-6", ort=False)
+
+
+attention_cases()
+
+sampling_cases()
 
 # ---- writing ---------------------------------------------------------------------
 

@@ -518,4 +518,5 @@ def local_response_norm(input, size, alpha=0.0001, beta=0.75, k=1.0):
 from torch.nn._conv import *
 from torch.nn._pool import *
 from torch.nn._resize import *
+from torch.nn._sample import *
 from torch.nn._attention import *
