@@ -18,7 +18,6 @@ truncated files, a zip entry named ../, a storage past the end of the file)
 must fail with their message, exit status 4 and no output file.
 """
 import io
-import json
 import os
 import shutil
 import struct
@@ -29,9 +28,11 @@ import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "bench"))
+sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True
 
 import compare  # noqa: E402
+from models import run_ort  # noqa: E402  (one node process runs every model)
 
 RESNET = "torchvision.models.resnet18(num_classes=10)"
 SHAPE = (1, 3, 32, 32)
@@ -162,23 +163,6 @@ def bad_files(torch, work):
     out.append(("empty", put("empty", b""),
                 "too short for a weights file (safetensors or torch.save; 0 bytes)"))
     return out
-
-
-def run_ort(jobs, work):
-    jobfile = os.path.join(work, "ort-jobs.json")
-    progress = os.path.join(work, "ort-progress.jsonl")
-    with open(jobfile, "w") as f:
-        json.dump({"threads": 2, "jobs": jobs}, f)
-    env = dict(os.environ, NODE_PATH=os.path.join(HERE, "node_modules"))
-    subprocess.run(["node", os.path.join(HERE, "bench", "ort_run.js"), jobfile, progress], env=env,
-                   capture_output=True, text=True, timeout=600)
-    done = {}
-    if os.path.exists(progress):
-        for line in open(progress):
-            rec = json.loads(line)
-            if "done" in rec:
-                done[rec["done"]] = rec
-    return done
 
 
 def main():
