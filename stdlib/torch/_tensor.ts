@@ -142,6 +142,9 @@ class Tensor:
     def is_contiguous(self, memory_format=None):
         return True
 
+    def is_pinned(self, device=None):
+        return False
+
     def get_device(self):
         return -1
 
