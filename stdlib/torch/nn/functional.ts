@@ -519,3 +519,4 @@ from torch.nn._conv import *
 from torch.nn._pool import *
 from torch.nn._resize import *
 from torch.nn._attention import *
+from torch.nn._loss import *

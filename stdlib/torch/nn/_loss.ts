@@ -1,0 +1,205 @@
+# torch.nn.functional: distances, one_hot and the losses (kl_div, nll_loss,
+# cross_entropy, binary_cross_entropy_with_logits), written as PyTorch
+# 1.13's ATen writes them (aten/src/ATen/native/Loss*.cpp, Distance.cpp),
+# so that the reductions and the special values agree: a mean of nll_loss
+# divides by the summed weights of the targets that are not ignored, and
+# cross_entropy's label smoothing keeps ATen's formula.
+import onnx
+import _native
+import torch
+import torch._impl as T
+import torch._reduce as R
+
+_OPSET = _native.opset
+_i64 = _native.int64
+
+
+# ---- distances -----------------------------------------------------------------
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """sum((x1 / max(|x1|, eps)) * (x2 / max(|x2|, eps)), dim) over the
+    broadcast operands: each is divided by its norm first, as in ATen."""
+    dt = _native.result_type(x1, x2)
+    if not _native.is_floating(dt):
+        raise RuntimeError(f"expected common dtype to be floating point, yet common dtype is {T._TYPE_NAME[dt]}")
+    a, b = torch.broadcast_tensors(T._to(x1, dt), T._to(x2, dt))
+    na = torch.clamp_min(torch.linalg.vector_norm(a, 2, dim, True), eps)
+    nb = torch.clamp_min(torch.linalg.vector_norm(b, 2, dim, True), eps)
+    return torch.sum(onnx.Mul(onnx.Div(a, na), onnx.Div(b, nb)), dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """norm(x1 - x2 + eps, p) over the last dimension of the broadcast."""
+    d = x1.dim() if x1.dim() > x2.dim() else x2.dim()
+    return torch.norm(torch.add(torch.sub(x1, x2), eps), p, d - 1, keepdim)
+
+
+# ---- one_hot -------------------------------------------------------------------
+
+def one_hot(tensor, num_classes=-1):
+    """int64 [..., C]: Equal(tensor[..., None], arange(C)).  num_classes=-1
+    takes C = max + 1 at run time (a ReduceMax and a Range, opset 11)."""
+    if not _native.is_tensor(tensor) or T._dtype(tensor) != _i64:
+        raise RuntimeError("one_hot is only applicable to index tensor.")
+    if num_classes == -1:
+        if _OPSET < 11:
+            return _native.error("one_hot with num_classes=-1 needs opset 11 or later "
+                                 "(the number of classes is known only at run time)")
+        c = onnx.Add(onnx.ReduceMax(tensor, keepdims=0), T._to(1, _i64))
+        classes = onnx.Range(T._to(0, _i64), c, T._to(1, _i64))
+    else:
+        classes = T._to(list(range(num_classes)), _i64)
+    return T._to(onnx.Equal(T._unsqueeze_axes(tensor, [tensor.dim()]), classes), _i64)
+
+
+# ---- reductions of the losses --------------------------------------------------
+
+def _legacy_reduction(size_average, reduce, reduction):
+    """torch.nn._reduction: the deprecated size_average and reduce win."""
+    if size_average is None and reduce is None:
+        if reduction not in ("none", "mean", "sum", "elementwise_mean"):
+            raise ValueError(f"{reduction} is not a valid value for reduction")
+        return "mean" if reduction == "elementwise_mean" else reduction
+    size_average = True if size_average is None else size_average
+    reduce = True if reduce is None else reduce
+    if size_average and reduce:
+        return "mean"
+    return "sum" if reduce else "none"
+
+
+def _apply_reduction(loss, reduction):
+    if reduction == "mean":
+        return torch.mean(loss)
+    if reduction == "sum":
+        return torch.sum(loss)
+    return loss
+
+
+def _xlogy_self(t):
+    """xlogy(t, t): 0 where t is 0, else t * log(t)."""
+    z = T._to(0, T._dtype(t))
+    return onnx.Where(onnx.Equal(t, z), z, onnx.Mul(t, onnx.Log(t)))
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    if reduction == "batchmean" and size_average is None and reduce is None:
+        red = "sum"
+    else:
+        red = _legacy_reduction(size_average, reduce, reduction)
+    a, t = T._promote(input, target)
+    if log_target:
+        out = onnx.Mul(onnx.Exp(t), onnx.Sub(t, a))
+    else:
+        out = onnx.Sub(_xlogy_self(t), onnx.Mul(t, a))
+    r = _apply_reduction(out, red)
+    if reduction == "batchmean" and size_average is None and reduce is None and input.dim() != 0:
+        r = torch.div(r, input.size(0))
+    return r
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None,
+                                     reduction="mean", pos_weight=None):
+    """ATen's stable form: (1 - t) * x + lw * (log(exp(-m) + exp(-x - m)) + m),
+    m = max(-x, 0), lw = 1 + (pos_weight - 1) * t."""
+    red = _legacy_reduction(size_average, reduce, reduction)
+    if not (target.dim() == input.dim() and all(
+            [_native.static_size(target, i) == _native.static_size(input, i) for i in range(input.dim())])):
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
+    x, t = T._promote(input, target)
+    dt = T._dtype(x)
+    one = T._to(1, dt)
+    m = onnx.Max(onnx.Neg(x), T._to(0, dt))
+    lse = onnx.Add(onnx.Log(onnx.Add(onnx.Exp(onnx.Neg(m)), onnx.Exp(onnx.Sub(onnx.Neg(x), m)))), m)
+    if pos_weight is not None:
+        lw = onnx.Add(onnx.Mul(onnx.Sub(T._to(pos_weight, dt), one), t), one)
+        lse = onnx.Mul(lw, lse)
+    loss = onnx.Add(onnx.Mul(onnx.Sub(one, t), x), lse)
+    if weight is not None:
+        loss = onnx.Mul(loss, T._to(weight, dt))
+    return _apply_reduction(loss, red)
+
+
+def _class_weights_shape(weight, rank, class_dim):
+    shape = [1] * rank
+    shape[class_dim] = weight.size(0)
+    return torch.reshape(weight, shape)
+
+
+def _nll(input, target, weight, ignore_index, reduction):
+    """nll_loss over input [N, C, d...] (or [C]) and target [N, d...] (or
+    []): out = -w[t] * input[t] along dim 1, 0 where t == ignore_index."""
+    if T._dtype(target) != _i64:
+        raise RuntimeError(f"expected scalar type Long but found {T._TYPE_NAME[T._dtype(target)]}")
+    if input.dim() < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.dim()})")
+    if input.dim() != 1 and target.dim() != input.dim() - 1:
+        raise ValueError(f"Expected target size {input.size()[:1] + input.size()[2:]}, got {target.size()}")
+    cd = 0 if input.dim() == 1 else 1
+    dt = T._dtype(input)
+    keep = onnx.Not(onnx.Equal(target, T._to(ignore_index, _i64)))
+    safe = onnx.Where(keep, target, T._to(0, _i64))
+    picked = T._squeeze_axes(torch.gather(input, cd, T._unsqueeze_axes(safe, [cd])), [cd])
+    if weight is None:
+        w = T._to(keep, dt)
+    else:
+        w = onnx.Where(keep, onnx.Gather(T._to(weight, dt), safe, axis=0), T._to(0, dt))
+    out = onnx.Neg(onnx.Mul(picked, w))
+    if reduction == "none":
+        return out
+    if reduction == "sum":
+        return torch.sum(out)
+    return onnx.Div(torch.sum(out), torch.sum(w))
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+             reduction="mean"):
+    return _nll(input, target, weight, ignore_index, _legacy_reduction(size_average, reduce, reduction))
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    red = _legacy_reduction(size_average, reduce, reduction)
+    cd = 0 if input.dim() == 1 else 1
+    if label_smoothing < 0.0 or label_smoothing > 1.0:
+        raise RuntimeError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    logp = torch.log_softmax(input, cd)
+    dt = T._dtype(logp)
+    n = input.size(cd)
+    if target.dim() == input.dim():
+        # class probabilities
+        if not _native.is_floating(T._dtype(target)):
+            raise RuntimeError("Expected floating point type for target with class probabilities, "
+                               f"got {T._TYPE_NAME[T._dtype(target)]}")
+        t = T._to(target, dt)
+        if label_smoothing > 0.0:
+            t = torch.add(torch.mul(t, 1 - label_smoothing), torch.div(label_smoothing, n))
+        p = onnx.Mul(logp, t)
+        if weight is not None:
+            p = onnx.Mul(p, _class_weights_shape(T._to(weight, dt), input.dim(), cd))
+        if red == "none":
+            return onnx.Neg(torch.sum(p, cd))
+        s = onnx.Neg(torch.sum(p))
+        if red == "sum":
+            return s
+        return torch.div(s, torch.div(input.numel(), n, rounding_mode="trunc"))
+    nll = _nll(logp, target, weight, ignore_index, red)
+    if label_smoothing == 0.0:
+        return nll
+    keep = onnx.Not(onnx.Equal(target, T._to(ignore_index, _i64)))
+    if weight is None:
+        smooth = onnx.Neg(torch.sum(logp, cd))
+    else:
+        smooth = onnx.Neg(torch.sum(onnx.Mul(logp, _class_weights_shape(T._to(weight, dt), input.dim(), cd)), cd))
+    smooth = onnx.Where(keep, smooth, T._to(0, dt))
+    if red == "mean":
+        if weight is None:
+            ret = torch.mean(smooth)
+        else:
+            safe = onnx.Where(keep, target, T._to(0, _i64))
+            w = onnx.Where(keep, onnx.Gather(T._to(weight, dt), safe, axis=0), T._to(0, dt))
+            ret = onnx.Div(torch.sum(smooth), torch.sum(w))
+    elif red == "sum":
+        ret = torch.sum(smooth)
+    else:
+        ret = smooth
+    return torch.add(torch.mul(nll, 1 - label_smoothing), torch.mul(ret, label_smoothing / n))
