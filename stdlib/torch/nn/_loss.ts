@@ -3,7 +3,8 @@
 # 1.13's ATen writes them (aten/src/ATen/native/Loss*.cpp, Distance.cpp),
 # so that the reductions and the special values agree: a mean of nll_loss
 # divides by the summed weights of the targets that are not ignored, and
-# cross_entropy's label smoothing keeps ATen's formula.
+# cross_entropy's label smoothing keeps ATen's formula (its smoothing term's
+# mean divides by the number of kept targets, or by their summed weights).
 import onnx
 import _native
 import torch
@@ -193,7 +194,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     smooth = onnx.Where(keep, smooth, T._to(0, dt))
     if red == "mean":
         if weight is None:
-            ret = torch.mean(smooth)
+            ret = onnx.Div(torch.sum(smooth), torch.sum(T._to(keep, dt)))
         else:
             safe = onnx.Where(keep, target, T._to(0, _i64))
             w = onnx.Where(keep, onnx.Gather(T._to(weight, dt), safe, axis=0), T._to(0, dt))
