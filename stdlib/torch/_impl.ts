@@ -1646,3 +1646,66 @@ def resolve_neg(input):
 @_method
 def conj_physical(input, *, out=None):
     return _native.copy(input)
+
+
+# ---- shifts ---------------------------------------------------------------------
+# ONNX's BitShift takes unsigned types only: a << b is a * 2**b and a >> b
+# is floor(a / 2**b) (the arithmetic shift of two's complement), in int64,
+# or in int32 for the narrower types (C promotes them to int), cast back.
+# The power comes from a table indexed by b mod the width: PyTorch's scalar
+# kernel shifts by b & (width - 1) on x86; amounts outside [0, width) are
+# undefined in C, and PyTorch's vectorized kernel gives other results for
+# them.
+
+def _shift_operands(input, other, name):
+    dt = _native.result_type(input, other)
+    if _native.is_floating(dt) or dt == _bool:
+        raise RuntimeError(f"\"{name}_cpu\" not implemented for '{_TYPE_NAME[dt]}'")
+    wide = _i64 if dt == _i64 else _i32
+    b = other if isinstance(other, int) and _native.is_static(other) else _to(other, wide)
+    return dt, wide, _to(input, wide), b
+
+
+def _shift_power(b, wide, top):
+    """2**(b mod width) as WIDE, the exponent capped at TOP; and the
+    exponent (b mod width) itself."""
+    bits = 64 if wide == _i64 else 32
+    table = []
+    for i in range(bits):
+        j = i if i < top else top
+        table.append(_INT64_MIN if j == 63 else (-2147483648 if j == 31 and bits == 32 else 2 ** j))
+    if isinstance(b, int) and _native.is_static(b):
+        return _to(table[b % bits], wide), _to(b % bits, wide)
+    k = onnx.Mod(_to(b, wide), _to(bits, wide), fmod=0)
+    return onnx.Gather(_to(table, wide), k, axis=0), k
+
+
+def _lshift(input, other):
+    if _OPSET < 10:
+        return _error("<< on integer tensors needs opset 10 or later (Mod)")
+    dt, wide, a, b = _shift_operands(input, other, "lshift")
+    p, k = _shift_power(b, wide, 64)
+    return _to(onnx.Mul(a, p), dt)
+
+
+def _rshift(input, other):
+    if _OPSET < 10:
+        return _error(">> on integer tensors needs opset 10 or later (Mod)")
+    dt, wide, a, b = _shift_operands(input, other, "rshift")
+    top = 62 if wide == _i64 else 30
+    p, k = _shift_power(b, wide, top)
+    q = div(a, p, rounding_mode="floor")
+    # the last shift (63 or 31) is one more halving of the capped one
+    last = onnx.Equal(k, _to(top + 1, wide))
+    q = div(q, onnx.Where(last, _to(2, wide), _to(1, wide)), rounding_mode="floor")
+    return _to(q, dt)
+
+
+@_method
+def bitwise_left_shift(input, other, *, out=None):
+    return _lshift(input, other)
+
+
+@_method
+def bitwise_right_shift(input, other, *, out=None):
+    return _rshift(input, other)
