@@ -1696,6 +1696,8 @@ def _rshift(input, other):
     p, k = _shift_power(b, wide, top)
     q = div(a, p, rounding_mode="floor")
     # the last shift (63 or 31) is one more halving of the capped one
+    if isinstance(b, int):
+        return _to(div(q, 2, rounding_mode="floor") if b % (top + 2) == top + 1 else q, dt)
     last = onnx.Equal(k, _to(top + 1, wide))
     q = div(q, onnx.Where(last, _to(2, wide), _to(1, wide)), rounding_mode="floor")
     return _to(q, dt)
