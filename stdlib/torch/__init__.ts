@@ -88,3 +88,4 @@ def _assert(condition, message):
 
 # the distances of torch.nn.functional that torch also exports
 from torch.nn._loss import cosine_similarity, pairwise_distance
+from torch.nn._conv import conv_tbc

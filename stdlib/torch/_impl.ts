@@ -1711,3 +1711,26 @@ def bitwise_left_shift(input, other, *, out=None):
 @_method
 def bitwise_right_shift(input, other, *, out=None):
     return _rshift(input, other)
+
+
+# ---- windows --------------------------------------------------------------------
+
+def hann_window(window_length, periodic=True, *, dtype=None, layout=None, device=None,
+                pin_memory=False, requires_grad=False):
+    """0.5 - 0.5 * cos(2 pi n / (N - 1)), in ATen's order of operations
+    (arange * (2 pi / (N - 1)), cos, * -0.5, + 0.5); periodic windows are
+    the symmetric window of N + 1 without its last point."""
+    n = _static_int(window_length, "window_length")
+    dt = _creation_dtype(dtype, _f32)
+    if not _native.is_floating(dt):
+        raise RuntimeError(f"hann_window expects floating point dtypes, got: {dt}")
+    if n < 0:
+        raise RuntimeError(f"hann_window requires non-negative window_length, got window_length={n}")
+    if n == 0:
+        return zeros(0, dtype=dt)
+    if n == 1:
+        return ones(1, dtype=dt)
+    m = n + 1 if periodic else n
+    w = onnx.Mul(_native.arange(0, m, 1, dt), _to(3.141592653589793 * 2.0 / (m - 1), dt))
+    w = onnx.Add(onnx.Mul(onnx.Cos(w), _to(-0.5, dt)), _to(0.5, dt))
+    return _slice(w, [0], [n], [0]) if periodic else w
