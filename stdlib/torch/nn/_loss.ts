@@ -204,3 +204,87 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     else:
         ret = smooth
     return torch.add(torch.mul(nll, 1 - label_smoothing), torch.mul(ret, label_smoothing / n))
+
+
+# ---- embedding_bag ---------------------------------------------------------------
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
+                  mode="mean", sparse=False, per_sample_weights=None, include_last_offset=False,
+                  padding_idx=None):
+    """Bags of embeddings reduced by sum, mean or max.  Each index j of the
+    flat input belongs to bag (number of offsets <= j) - 1; a [B, N] mask
+    of bag membership (without padding_idx entries) then gives the sums as
+    a MatMul, the means divided by the bag sizes, the maxima as a ReduceMax
+    of the masked embeddings; an empty bag gives zeros, as in PyTorch."""
+    if per_sample_weights is not None and input.dim() != per_sample_weights.dim():
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, "
+                         f"then it must have the same shape as the input ({input.shape})")
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch "
+                             f"of fixed length sequences. However, found offsets of type {type(offsets)}")
+        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype)
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    if mode not in ("sum", "mean", "max"):
+        raise ValueError("mode has to be one of sum, mean or max")
+    if mode == "max" and scale_grad_by_freq:
+        raise ValueError("max mode does not support scaling the gradient by the frequency")
+    if mode == "max" and sparse:
+        raise ValueError("max mode does not support sparse weights")
+    if max_norm is not None:
+        return _native.error("embedding_bag with max_norm is not supported yet "
+                             "(PyTorch renormalizes the weight in place)")
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  f"supported for mode='sum' (got mode='{mode}'). Please open a feature "
+                                  "request on GitHub.")
+    if _OPSET < 11:
+        return _native.error("embedding_bag needs opset 11 or later (Range)")
+    dt = T._dtype(weight)
+    idx = T._to(input, _i64)
+    off = T._to(offsets, _i64)
+    pos = onnx.Range(T._to(0, _i64), T._to(onnx.Size(idx), _i64), T._to(1, _i64))
+    starts = off
+    if include_last_offset:
+        starts = off[:-1]
+    started = onnx.Not(onnx.Greater(T._unsqueeze_axes(starts, [0]), T._unsqueeze_axes(pos, [1])))
+    bag = onnx.Sub(R.sum(T._to(started, _i64), 1), T._to(1, _i64))
+    nbags = onnx.Range(T._to(0, _i64), T._to(starts.size(0), _i64), T._to(1, _i64))
+    member = onnx.Equal(T._unsqueeze_axes(nbags, [1]), T._unsqueeze_axes(bag, [0]))
+    if include_last_offset:
+        member = onnx.And(member, T._unsqueeze_axes(onnx.Less(pos, off[-1]), [0]))
+    if padding_idx is not None:
+        p = padding_idx + weight.size(0) if padding_idx < 0 else padding_idx
+        member = onnx.And(member, T._unsqueeze_axes(onnx.Not(onnx.Equal(idx, T._to(p, _i64))), [0]))
+    emb = onnx.Gather(weight, idx, axis=0)
+    if per_sample_weights is not None:
+        emb = onnx.Mul(emb, T._unsqueeze_axes(T._to(per_sample_weights, dt), [1]))
+    m = T._to(member, dt)
+    if mode == "max":
+        masked = onnx.Where(T._unsqueeze_axes(member, [2]), T._unsqueeze_axes(emb, [0]), T._to(float("-inf"), dt))
+        r = R._reduce(onnx.ReduceMax, masked, [1], False)
+        count = R.sum(m, 1, True)
+        return onnx.Where(onnx.Greater(count, T._to(0, dt)), r, T._to(0, dt))
+    s = onnx.MatMul(m, emb)
+    if mode == "sum":
+        return s
+    count = R.sum(m, 1, True)
+    if include_last_offset:
+        # PyTorch 1.13 sizes the last bag as every index from its start to
+        # the end of the input, past the last offset: its mean divides by that
+        if padding_idx is not None:
+            return _native.error("embedding_bag with mode='mean', include_last_offset and padding_idx "
+                                 "is not supported yet")
+        tail = onnx.Sub(T._to(onnx.Size(idx), dt), T._to(starts[-1], dt))
+        last = onnx.Equal(nbags, onnx.Sub(T._to(starts.size(0), _i64), T._to(1, _i64)))
+        count = onnx.Where(T._unsqueeze_axes(last, [1]), tail, count)
+    return onnx.Div(s, onnx.Max(count, T._to(1, dt)))
