@@ -8,6 +8,7 @@
 import onnx
 import _native
 import torch.nn._ops as O
+import torch._impl as T
 
 _OPSET = _native.opset
 
@@ -208,3 +209,51 @@ def conv_tbc(input, weight, bias, pad=0):
     x = onnx.Transpose(input, perm=[1, 2, 0])
     w = onnx.Transpose(weight, perm=[2, 1, 0])
     return onnx.Transpose(conv1d(x, w, bias, padding=pad), perm=[2, 0, 1])
+
+
+def _pair_of(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """im2col: [N, C, H, W] to [N, C*kh*kw, L], the sliding blocks as
+    columns.  One strided Slice of the zero-padded input per kernel
+    position (exact, also for inf and NaN, unlike a one-hot Conv), stacked
+    after the channel axis: PyTorch's (c, ki, kj) order.  The spatial sizes
+    must be known; strided slices need opset 10."""
+    kh, kw = _pair_of(kernel_size)
+    dh, dw = _pair_of(dilation)
+    ph, pw = _pair_of(padding)
+    sh, sw = _pair_of(stride)
+    if sh <= 0 or sw <= 0:
+        raise RuntimeError(f"stride should be greater than zero, but got stride_height: {sh} stride_width: {sw}")
+    x = input
+    batched = x.dim() == 4
+    if not batched:
+        x = T._unsqueeze_axes(x, [0])
+    if x.dim() != 4:
+        raise RuntimeError(f"Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, "
+                           f"but got: {list(input.shape)}")
+    h, w = _native.static_size(x, 2), _native.static_size(x, 3)
+    if h is None or w is None:
+        return _native.error("unfold of an input whose spatial sizes are known only at run time is not supported yet")
+    oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+    ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+    if oh < 1 or ow < 1:
+        raise RuntimeError(f"Given input with spatial size ({h}, {w}), kernel_size=({kh}, {kw}), "
+                           f"dilation=({dh}, {dw}), padding=({ph}, {pw}), calculated shape of the array of "
+                           f"sliding blocks as ({oh}, {ow}), but its components must be at least one.")
+    if _OPSET < 10 and (sh != 1 or sw != 1):
+        return O.need_opset(10, "unfold with a stride")
+    if ph > 0 or pw > 0:
+        x = O.pad_onnx(x, [0, 0, ph, pw], [0, 0, ph, pw])
+    parts = []
+    for i in range(kh):
+        for j in range(kw):
+            a, b = i * dh, j * dw
+            p = T._slice(x, [a, b], [a + sh * (oh - 1) + 1, b + sw * (ow - 1) + 1], [2, 3],
+                         None if sh == 1 and sw == 1 else [sh, sw])
+            parts.append(T._unsqueeze_axes(p, [2]))
+    y = onnx.Concat(*parts, axis=2)
+    y = O.reshape_keeping(y, 1, [-1, oh * ow])
+    return y if batched else T._squeeze_axes(y, [0])
