@@ -377,16 +377,34 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
-    if max_norm is not None:
-        return _native.error("embedding with max_norm is not supported yet "
-                             "(PyTorch renormalizes the weight in place)")
     dt = _dtype(input)
     if dt != torch.int64 and dt != torch.int32:
         raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following "
                            f"scalar types: Long, Int; but got {dt} instead")
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
+    if max_norm is not None:
+        weight = _embedding_renorm_(weight, input, max_norm, norm_type)
     return onnx.Gather(weight, input, axis=0)
+
+
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """torch.embedding_renorm_: each row of WEIGHT that INPUT names and
+    whose norm exceeds MAX_NORM is scaled by max_norm / (norm + 1e-7), in
+    place (later reads of the weight see it, as in PyTorch; a second call
+    changes nothing more).  The named rows are marked by a ScatterElements
+    (opset 11)."""
+    if _OPSET < 11:
+        return _native.error("embedding with max_norm needs opset 11 or later (ScatterElements)")
+    wt = _dtype(weight)
+    idx = onnx.Reshape(T._to(input, torch.int64), [-1])
+    named = onnx.ScatterElements(torch.zeros(weight.size(0), dtype=torch.int64), idx,
+                                 onnx.Expand(T._to(1, torch.int64), onnx.Shape(idx)), axis=0)
+    norm = torch.linalg.vector_norm(weight, norm_type, 1, True)
+    big = onnx.And(T._unsqueeze_axes(onnx.Equal(named, T._to(1, torch.int64)), [1]),
+                   onnx.Greater(norm, T._to(max_norm, wt)))
+    scaled = onnx.Mul(weight, onnx.Div(T._to(max_norm, wt), onnx.Add(norm, T._to(1e-7, wt))))
+    return weight.copy_(onnx.Where(big, scaled, weight))
 
 
 # ---- normalization ---------------------------------------------------------------
