@@ -1,5 +1,6 @@
-# torch.nn.functional: distances, one_hot and the losses (kl_div, nll_loss,
-# cross_entropy, binary_cross_entropy_with_logits), written as PyTorch
+# torch.nn.functional: distances, one_hot, embedding_renorm_ (embedding's
+# max_norm), embedding_bag and the losses (kl_div, nll_loss, cross_entropy,
+# binary_cross_entropy_with_logits), written as PyTorch
 # 1.13's ATen writes them (aten/src/ATen/native/Loss*.cpp, Distance.cpp),
 # so that the reductions and the special values agree: a mean of nll_loss
 # divides by the summed weights of the targets that are not ignored, and
@@ -206,6 +207,25 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     return torch.add(torch.mul(nll, 1 - label_smoothing), torch.mul(ret, label_smoothing / n))
 
 
+def _embedding_renorm_(weight, input, max_norm, norm_type):
+    """torch.embedding_renorm_: each row of WEIGHT that INPUT names and
+    whose norm exceeds MAX_NORM is scaled by max_norm / (norm + 1e-7), in
+    place (later reads of the weight see it, as in PyTorch; a second call
+    changes nothing more).  The named rows are marked by a ScatterElements
+    (opset 11)."""
+    if _OPSET < 11:
+        return _native.error("embedding with max_norm needs opset 11 or later (ScatterElements)")
+    wt = T._dtype(weight)
+    idx = onnx.Reshape(T._to(input, torch.int64), [-1])
+    named = onnx.ScatterElements(torch.zeros(weight.size(0), dtype=torch.int64), idx,
+                                 onnx.Expand(T._to(1, torch.int64), onnx.Shape(idx)), axis=0)
+    norm = torch.linalg.vector_norm(weight, norm_type, 1, True)
+    big = onnx.And(T._unsqueeze_axes(onnx.Equal(named, T._to(1, torch.int64)), [1]),
+                   onnx.Greater(norm, T._to(max_norm, wt)))
+    scaled = onnx.Mul(weight, onnx.Div(T._to(max_norm, wt), onnx.Add(norm, T._to(1e-7, wt))))
+    return weight.copy_(onnx.Where(big, scaled, weight))
+
+
 # ---- embedding_bag ---------------------------------------------------------------
 
 def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False,
@@ -241,8 +261,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
     if mode == "max" and sparse:
         raise ValueError("max mode does not support sparse weights")
     if max_norm is not None:
-        return _native.error("embedding_bag with max_norm is not supported yet "
-                             "(PyTorch renormalizes the weight in place)")
+        weight = _embedding_renorm_(weight, input, max_norm, norm_type)
     if per_sample_weights is not None and mode != "sum":
         raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
                                   f"supported for mode='sum' (got mode='{mode}'). Please open a feature "

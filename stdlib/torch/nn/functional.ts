@@ -10,6 +10,7 @@ import _native
 import torch
 import torch._impl as T
 import torch.nn._ops as O
+import torch.nn._loss as _L
 
 _OPSET = _native.opset
 
@@ -384,27 +385,8 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
     if max_norm is not None:
-        weight = _embedding_renorm_(weight, input, max_norm, norm_type)
+        weight = _L._embedding_renorm_(weight, input, max_norm, norm_type)
     return onnx.Gather(weight, input, axis=0)
-
-
-def _embedding_renorm_(weight, input, max_norm, norm_type):
-    """torch.embedding_renorm_: each row of WEIGHT that INPUT names and
-    whose norm exceeds MAX_NORM is scaled by max_norm / (norm + 1e-7), in
-    place (later reads of the weight see it, as in PyTorch; a second call
-    changes nothing more).  The named rows are marked by a ScatterElements
-    (opset 11)."""
-    if _OPSET < 11:
-        return _native.error("embedding with max_norm needs opset 11 or later (ScatterElements)")
-    wt = _dtype(weight)
-    idx = onnx.Reshape(T._to(input, torch.int64), [-1])
-    named = onnx.ScatterElements(torch.zeros(weight.size(0), dtype=torch.int64), idx,
-                                 onnx.Expand(T._to(1, torch.int64), onnx.Shape(idx)), axis=0)
-    norm = torch.linalg.vector_norm(weight, norm_type, 1, True)
-    big = onnx.And(T._unsqueeze_axes(onnx.Equal(named, T._to(1, torch.int64)), [1]),
-                   onnx.Greater(norm, T._to(max_norm, wt)))
-    scaled = onnx.Mul(weight, onnx.Div(T._to(max_norm, wt), onnx.Add(norm, T._to(1e-7, wt))))
-    return weight.copy_(onnx.Where(big, scaled, weight))
 
 
 # ---- normalization ---------------------------------------------------------------
