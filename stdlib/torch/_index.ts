@@ -645,7 +645,6 @@ def take(input, index):
     return onnx.Gather(onnx.Reshape(input, [-1]), _normalize_negative(T._to(index, _i64), onnx.Size(input)), axis=0)
 
 
-@T._method
 def bucketize(input, boundaries, *, out_int32=False, right=False):
     """The number of BOUNDARIES below each element (right=True: not above
     it), counted as a ReduceSum of a comparison with every boundary.  The
