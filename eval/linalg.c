@@ -1,9 +1,10 @@
 /* Linear algebra: MatMul (numpy's matmul: 1-D operands promoted, batch
- * dimensions broadcast) and Gemm (alpha·A'·B' + beta·C); Einsum is in
+ * dimensions broadcast), Gemm (alpha·A'·B' + beta·C) and Det (LU); Einsum is in
  * eval/einsum.c.  float32 and float64
  * go through the blocked kernels of eval/gemm.c; float16 and bfloat16 are
  * computed in float32 and rounded once; integers accumulate in int64 and
  * wrap to their width. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,7 +231,75 @@ static EvalStatus eval_gemm(EvalCall *c)
     return narrow_output(c, 0, Y, out);
 }
 
+/* ---- Det -------------------------------------------------------------------------- */
+
+/* The determinant of the N x N matrix A (row-major, overwritten): LU
+ * decomposition with partial pivoting in double, the product of the
+ * pivots with the sign of the row exchanges. */
+static double det_lu(double *A, int64_t n)
+{
+    double det = 1.0;
+    for (int64_t k = 0; k < n; k++) {
+        int64_t p = k;
+        for (int64_t i = k + 1; i < n; i++)
+            if (fabs(A[i * n + k]) > fabs(A[p * n + k]))
+                p = i;
+        if (A[p * n + k] == 0.0)
+            return 0.0 * det;
+        if (p != k) {
+            for (int64_t j = 0; j < n; j++) {
+                double t = A[k * n + j];
+                A[k * n + j] = A[p * n + j];
+                A[p * n + j] = t;
+            }
+            det = -det;
+        }
+        double pivot = A[k * n + k];
+        det *= pivot;
+        for (int64_t i = k + 1; i < n; i++) {
+            double f = A[i * n + k] / pivot;
+            for (int64_t j = k + 1; j < n; j++)
+                A[i * n + j] -= f * A[k * n + j];
+        }
+    }
+    return det;
+}
+
+static EvalStatus eval_det(EvalCall *c)
+{
+    EvalValue *X = eval_tensor_in(c, 0, false);
+    if (!X)
+        return EVAL_ERROR;
+    if (X->rank < 2 || X->dims[X->rank - 1] != X->dims[X->rank - 2])
+        return eval_reject(c, "Det: expected square matrices");
+    DType out = X->dtype;
+    EvalValue *D = eval_cast(X, DT_DOUBLE);
+    if (!D)
+        return eval_fail(c, "out of memory");
+    int64_t n = X->dims[X->rank - 1];
+    EvalValue *Y = eval_alloc(c, DT_DOUBLE, X->rank - 2, X->dims);
+    if (!Y) {
+        eval_release(D);
+        return EVAL_ERROR;
+    }
+    double *a = D->data, *y = Y->data;
+    double *m = malloc(sizeof(double) * (size_t)(n * n > 0 ? n * n : 1));
+    if (!m) {
+        eval_release(D);
+        eval_release(Y);
+        return eval_fail(c, "out of memory");
+    }
+    for (int64_t b = 0; b < Y->numel; b++) {
+        memcpy(m, a + b * n * n, sizeof(double) * (size_t)(n * n));
+        y[b] = det_lu(m, n);
+    }
+    free(m);
+    eval_release(D);
+    return narrow_output(c, 0, Y, out);
+}
+
 const EvalOp eval_linalg_ops[] = {
+    {"Det", eval_det, NULL},
     {"Gemm", eval_gemm, NULL},
     {"MatMul", eval_matmul, NULL},
 };

@@ -76,6 +76,8 @@ const OpSchema opschema_math_rows[] = {
     {"CumSum", "", 14, {11, 14}, .inputs = {P_IN("x", "T"), P_IN("axis", "T2")},
      .outputs = {P_IN("y", "T")}, .attrs = {A_INT("exclusive", "0"), A_INT("reverse", "0")},
      .types = {TV("T", DTS_WIDE_BF), TV("T2", DTS_INDEX)}, .shape = shape_cumsum},
+    {"Det", "", 11, {11, 22}, .inputs = {P_IN("X", "T")}, .outputs = {P_IN("Y", "T")},
+     .types = {TV("T", DTS_FLOAT)}, .shape = shape_det},
     {"Div", "", 7, {1, 6, 7, 13, 14}, .inputs = {P_IN("A", "T"), P_IN("B", "T")},
      .outputs = {P_IN("C", "T")}, .types = {TV("T", DTS_WIDE)}, .shape = shape_broadcast},
     {"Div", "", 13, {1, 6, 7, 13, 14}, .inputs = {P_IN("A", "T"), P_IN("B", "T")},

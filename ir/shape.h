@@ -144,6 +144,7 @@ bool shape_einsum(ShapeCtx *c);
 bool shape_prelu(ShapeCtx *c);
 bool shape_clip(ShapeCtx *c);
 bool shape_cumsum(ShapeCtx *c);
+bool shape_det(ShapeCtx *c);
 bool shape_softmax(ShapeCtx *c);
 bool shape_cast(ShapeCtx *c);
 

@@ -127,6 +127,24 @@ bool shape_cumsum(ShapeCtx *c)
     return shape_same(c);
 }
 
+/* Det: [*, M, M] -> [*]; the matrices must be square. */
+bool shape_det(ShapeCtx *c)
+{
+    const IrType *x = sh_ranked(c, 0);
+    DType dt = sh_out_dtype(c, 0);
+    if (!x) {
+        sh_set(c, 0, dt, -1, NULL);
+        return true;
+    }
+    Dim n;
+    if (x->rank < 2 || !sh_unify(x->dims[x->rank - 2], x->dims[x->rank - 1], &n))
+        return sh_error(c, "Det: expected square matrices [*, M, M], found %s", sh_shape_str(c, x));
+    Dim *out = sh_dims(c, x->rank - 2);
+    sh_copy(out, x->dims, x->rank - 2);
+    sh_set(c, 0, dt, x->rank - 2, out);
+    return true;
+}
+
 /* Softmax, LogSoftmax, Hardmax: same shape; the axis must be in range. */
 bool shape_softmax(ShapeCtx *c)
 {

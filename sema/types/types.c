@@ -353,11 +353,18 @@ static const char *form_of(Interp *in, const AstNode *e, Scope *globals, Value *
         const char *sf = special_form_name(in, v);
         if (sf)
             return sf;
-        /* torch.device: a device is its string here ('cpu'), which is what
-         * torch.device(...) and Tensor.device give */
+        /* torch.device (a function here): the class of the devices it and
+         * Tensor.device give (stdlib/torch/_tensor.ts) */
         if (v->kind == VK_FUNCTION && v->u.func->module && strcmp(v->u.func->module->name, "torch") == 0 &&
-            strcmp(v->u.func->qualname, "device") == 0)
-            return "str";
+            strcmp(v->u.func->qualname, "device") == 0) {
+            Value *m = val_scope_get(in->modules, intern(&in->c->names, "torch._tensor"));
+            Value *c = m && m->kind == VK_MODULE ? val_scope_get(m->u.module->globals, intern(&in->c->names, "device"))
+                                                 : NULL;
+            if (c && c->kind == VK_CLASS) {
+                *cls = c;
+                return "device";
+            }
+        }
         if (v->kind == VK_NONE)
             return "None";
         if (v->kind == VK_CLASS) {

@@ -85,3 +85,8 @@ def _assert(condition, message):
     known while compiling that is false raises AssertionError(message); a
     run-time condition is dropped, as a run-time assert is."""
     assert condition, message
+
+
+# the distances of torch.nn.functional that torch also exports
+from torch.nn._loss import cosine_similarity, pairwise_distance
+from torch.nn._conv import conv_tbc

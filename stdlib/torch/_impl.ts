@@ -1473,3 +1473,253 @@ def nonzero(input, *, out=None, as_tuple=False):
 
 
 argwhere = nonzero
+
+
+# ---- products and element-wise combinations --------------------------------
+
+@_method
+def addcmul(input, tensor1, tensor2, *, value=1, out=None):
+    """input + value * tensor1 * tensor2; VALUE takes the result type (an
+    int tensor with value=0.5 multiplies by 0, as PyTorch does)."""
+    a, b, c = _promote(input, tensor1, tensor2)
+    dt = _dtype(a)
+    if dt == _bool:
+        return _error("addcmul on bool tensors is not supported yet")
+    if value == 1:
+        return onnx.Add(a, onnx.Mul(b, c))
+    v = _to(value if _native.is_floating(dt) else int(value), dt)
+    return onnx.Add(a, onnx.Mul(onnx.Mul(v, b), c))
+
+
+@_method
+def addcdiv(input, tensor1, tensor2, *, value=1, out=None):
+    """input + value * tensor1 / tensor2, for floating tensors."""
+    if (_native.is_tensor(tensor1) and not _native.is_floating(_dtype(tensor1))
+            and _native.is_tensor(tensor2) and not _native.is_floating(_dtype(tensor2))):
+        raise RuntimeError(
+            "Integer division with addcdiv is no longer supported, and in a future  release addcdiv "
+            "will perform a true division of tensor1 and tensor2. The historic addcdiv behavior can "
+            "be implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for "
+            "integer inputs and as (input + value * tensor1 / tensor2) for float inputs. The future "
+            "addcdiv behavior is just the latter implementation: (input + value * tensor1 / tensor2), "
+            "for all dtypes.")
+    a, b, c = _promote(input, tensor1, tensor2)
+    dt = _dtype(a)
+    if value == 1:
+        return onnx.Add(a, onnx.Div(b, c))
+    return onnx.Add(a, onnx.Mul(_to(value, dt), onnx.Div(b, c)))
+
+
+@_method
+def outer(input, vec2):
+    """The outer product of two 1-D tensors: input[:, None] * vec2[None, :]."""
+    if input.dim() != 1:
+        raise RuntimeError(f"outer: Expected 1-D argument self, but got {input.dim()}-D")
+    if vec2.dim() != 1:
+        raise RuntimeError(f"outer: Expected 1-D argument vec2, but got {vec2.dim()}-D")
+    return mul(_unsqueeze_axes(input, [1]), vec2)
+
+
+@_method
+def ger(input, vec2):
+    return outer(input, vec2)
+
+
+def _cross_part(x, i, dim):
+    return _slice(x, [i], [i + 1], [dim])
+
+
+def _linalg_cross(input, other, dim=-1):
+    """The cross product of 3-vectors along DIM (the other dimensions
+    broadcast): torch.linalg.cross."""
+    if input.dim() != other.dim():
+        raise RuntimeError("linalg.cross: inputs must have the same number of dimensions.")
+    d = _norm_dim(dim, input.dim())
+    n1 = _static_size(input, d)
+    n2 = _static_size(other, d)
+    if n1 is None or n2 is None:
+        return _error("linalg.cross: the size of the dimension of the vectors must be known at compile time")
+    if n1 != 3 or n2 != 3:
+        raise RuntimeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got {n1} and {n2}")
+    a, b = _promote(input, other)
+    if _dtype(a) == _bool:
+        return _error("cross on bool tensors is not supported yet")
+    a0, a1, a2 = _cross_part(a, 0, d), _cross_part(a, 1, d), _cross_part(a, 2, d)
+    b0, b1, b2 = _cross_part(b, 0, d), _cross_part(b, 1, d), _cross_part(b, 2, d)
+    return onnx.Concat(onnx.Sub(onnx.Mul(a1, b2), onnx.Mul(a2, b1)),
+                       onnx.Sub(onnx.Mul(a2, b0), onnx.Mul(a0, b2)),
+                       onnx.Sub(onnx.Mul(a0, b1), onnx.Mul(a1, b0)), axis=d)
+
+
+@_method
+def cross(input, other, dim=None, *, out=None):
+    """torch.cross: without DIM (PyTorch 1.13, deprecated), the first
+    dimension of INPUT of size 3."""
+    if dim is None:
+        for i in range(input.dim()):
+            n = _static_size(input, i)
+            if dim is None and n is None:
+                return _error("torch.cross without dim takes the first dimension of size 3: "
+                              f"dimension {i}, whose size is known only at run time, may be it "
+                              "(pass dim=)")
+            if dim is None and n == 3:
+                dim = i
+        if dim is None:
+            raise RuntimeError("no dimension of size 3 in input")
+    return _linalg_cross(input, other, dim)
+
+
+def _tensordot_dims(dims, ra):
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        return [i - dims for i in range(dims)], [i for i in range(dims)]
+    if _native.is_tensor(dims):
+        return _error("tensordot with dims given as a tensor is not supported yet")
+    da, db = dims
+    if isinstance(da, int):
+        da = [da]
+    if isinstance(db, int):
+        db = [db]
+    return list(da), list(db)
+
+
+def tensordot(a, b, dims=2, out=None):
+    """Contracts DIMS of a with those of b: both are permuted and reshaped
+    to matrices (free x contracted, contracted x free) and multiplied."""
+    if _dtype(a) != _dtype(b):
+        raise RuntimeError(f"expected scalar type {_TYPE_NAME[_dtype(a)]} but found {_TYPE_NAME[_dtype(b)]}")
+    ra, rb = a.dim(), b.dim()
+    da, db = _tensordot_dims(dims, ra)
+    if len(da) != len(db):
+        raise RuntimeError("both dimension lists should have same length")
+    ua, ub = da, db
+    da = [_norm_dim(d, ra) for d in ua]
+    db = [_norm_dim(d, rb) for d in ub]
+    for i in range(len(da)):
+        sa, sb = _static_size(a, da[i]), _static_size(b, db[i])
+        if sa is None or sb is None:
+            return _error("tensordot: the sizes of the contracted dimensions must be known at compile time")
+        if sa != sb:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size {sa} "
+                               f"in dim {ua[i]} and second has size {sb} in dim {ub[i]}")
+    fa = [d for d in range(ra) if d not in da]
+    fb = [d for d in range(rb) if d not in db]
+    na = _size_of(a, da)
+    ma = permute(a, fa + da).reshape(_size_of(a, fa), na)
+    mb = permute(b, db + fb).reshape(na, _size_of(b, fb))
+    out_shape = [a.size(d) for d in fa] + [b.size(d) for d in fb]
+    return reshape(onnx.MatMul(ma, mb), out_shape)
+
+
+_TYPE_NAME = {_f32: "Float", _f64: "Double", _native.float16: "Half", _native.bfloat16: "BFloat16",
+              _i64: "Long", _i32: "Int", _native.int16: "Short", _native.int8: "Char",
+              _native.uint8: "Byte", _bool: "Bool"}
+
+
+# the largest finite value of each floating type (nan_to_num's defaults)
+_FLOAT_MAX = {_native.float16: 65504.0, _native.bfloat16: 3.3895313892515355e+38,
+              _f32: 3.4028234663852886e+38, _f64: 1.7976931348623157e+308}
+
+
+@_method
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None):
+    """NaN, +inf and -inf replaced by NAN, POSINF and NEGINF (by default the
+    type's largest and lowest finite values); integer tensors are copied.
+    Infinities are found as x > max and x < -max (IsInf needs opset 10)."""
+    dt = _dtype(input)
+    if not _native.is_floating(dt):
+        return _native.copy(input)
+    big = _FLOAT_MAX[dt]
+    hi = _to(big if posinf is None else posinf, dt)
+    lo = _to(-big if neginf is None else neginf, dt)
+    y = onnx.Where(onnx.Greater(input, _to(big, dt)), hi, input)
+    y = onnx.Where(onnx.Less(input, _to(-big, dt)), lo, y)
+    return onnx.Where(onnx.IsNaN(input), _to(nan, dt), y)
+
+
+# ---- complex conjugation: the identity on real tensors ----------------------
+
+@_method
+def conj(input):
+    return input
+
+
+@_method
+def resolve_conj(input):
+    return input
+
+
+@_method
+def resolve_neg(input):
+    return input
+
+
+@_method
+def conj_physical(input, *, out=None):
+    return _native.copy(input)
+
+
+# ---- shifts ---------------------------------------------------------------------
+# ONNX's BitShift takes unsigned types only: a << b is a * 2**b and a >> b
+# is floor(a / 2**b) (the arithmetic shift of two's complement), in int64,
+# or in int32 for the narrower types (C promotes them to int), cast back.
+# The power comes from a table indexed by b mod the width: PyTorch's scalar
+# kernel shifts by b & (width - 1) on x86; amounts outside [0, width) are
+# undefined in C, and PyTorch's vectorized kernel gives other results for
+# them.
+
+def _shift_operands(input, other, name):
+    dt = _native.result_type(input, other)
+    if _native.is_floating(dt) or dt == _bool:
+        raise RuntimeError(f"\"{name}_cpu\" not implemented for '{_TYPE_NAME[dt]}'")
+    wide = _i64 if dt == _i64 else _i32
+    b = other if isinstance(other, int) and _native.is_static(other) else _to(other, wide)
+    return dt, wide, _to(input, wide), b
+
+
+def _shift_power(b, wide, top):
+    """2**(b mod width) as WIDE, the exponent capped at TOP; and the
+    exponent (b mod width) itself."""
+    bits = 64 if wide == _i64 else 32
+    table = []
+    for i in range(bits):
+        j = i if i < top else top
+        table.append(_INT64_MIN if j == 63 else (-2147483648 if j == 31 and bits == 32 else 2 ** j))
+    if isinstance(b, int) and _native.is_static(b):
+        return _to(table[b % bits], wide), _to(b % bits, wide)
+    k = onnx.Mod(_to(b, wide), _to(bits, wide), fmod=0)
+    return onnx.Gather(_to(table, wide), k, axis=0), k
+
+
+def _lshift(input, other):
+    if _OPSET < 10:
+        return _error("<< on integer tensors needs opset 10 or later (Mod)")
+    dt, wide, a, b = _shift_operands(input, other, "lshift")
+    p, k = _shift_power(b, wide, 64)
+    return _to(onnx.Mul(a, p), dt)
+
+
+def _rshift(input, other):
+    if _OPSET < 10:
+        return _error(">> on integer tensors needs opset 10 or later (Mod)")
+    dt, wide, a, b = _shift_operands(input, other, "rshift")
+    top = 62 if wide == _i64 else 30
+    p, k = _shift_power(b, wide, top)
+    q = div(a, p, rounding_mode="floor")
+    # the last shift (63 or 31) is one more halving of the capped one
+    if isinstance(b, int):
+        return _to(div(q, 2, rounding_mode="floor") if b % (top + 2) == top + 1 else q, dt)
+    last = onnx.Equal(k, _to(top + 1, wide))
+    q = div(q, onnx.Where(last, _to(2, wide), _to(1, wide)), rounding_mode="floor")
+    return _to(q, dt)
+
+
+@_method
+def bitwise_left_shift(input, other, *, out=None):
+    return _lshift(input, other)
+
+
+@_method
+def bitwise_right_shift(input, other, *, out=None):
+    return _rshift(input, other)

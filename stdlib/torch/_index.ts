@@ -15,6 +15,7 @@
 import onnx
 import _native
 import torch._impl as T
+import torch._reduce as R
 
 _OPSET = _native.opset
 _i64 = _native.int64
@@ -619,10 +620,45 @@ def masked_select(input, mask):
     return onnx.GatherND(x, onnx.Transpose(onnx.NonZero(m), perm=[1, 0]))
 
 
+@T._method
 def masked_scatter(input, mask, source):
-    return T._error("masked_scatter() is not supported yet")
+    """The elements of SOURCE, in order, where MASK (broadcast with INPUT)
+    holds: the k-th true position takes source.flatten()[k], k from a
+    CumSum of the flat mask (opset 11).  Too few source elements are
+    PyTorch's error at run time; here the Gather fails."""
+    if T._dtype(input) != T._dtype(source):
+        raise RuntimeError("masked_scatter: expected self and source to have same dtypes but got"
+                           f"{T._TYPE_NAME[T._dtype(input)]} and {T._TYPE_NAME[T._dtype(source)]}")
+    if _OPSET < 11:
+        return T._error("masked_scatter needs opset 11 or later (CumSum)")
+    m = onnx.Expand(T._to(mask, _bool), onnx.Shape(input))
+    x = onnx.Expand(input, onnx.Shape(m))
+    flat = onnx.Reshape(m, [-1])
+    k = onnx.Sub(onnx.CumSum(T._to(flat, _i64), T._to(0, _i64)), T._to(1, _i64))
+    k = onnx.Where(onnx.Less(k, T._to(0, _i64)), T._to(0, _i64), k)
+    picked = onnx.Gather(onnx.Reshape(source, [-1]), k, axis=0)
+    return onnx.Where(m, T._reshape_to(picked, x), x)
 
 
 @T._method
 def take(input, index):
     return onnx.Gather(onnx.Reshape(input, [-1]), _normalize_negative(T._to(index, _i64), onnx.Size(input)), axis=0)
+
+
+def bucketize(input, boundaries, *, out_int32=False, right=False):
+    """The number of BOUNDARIES below each element (right=True: not above
+    it), counted as a ReduceSum of a comparison with every boundary.  The
+    counts are of !(b >= x) and !(b > x), so a NaN lands past the last
+    boundary, as PyTorch's binary search puts it."""
+    if boundaries.dim() != 1:
+        raise RuntimeError(f"boundaries tensor must be 1 dimension, but got dim({boundaries.dim()})")
+    x, b = T._promote(input, boundaries)
+    e = T._unsqueeze_axes(x, [x.dim()])
+    if right:
+        below = onnx.Not(onnx.Greater(b, e))
+    else:
+        below = onnx.Less(b, e)
+        if _native.is_floating(T._dtype(x)):
+            below = onnx.Or(below, onnx.IsNaN(e))
+    n = R._reduce(onnx.ReduceSum, T._to(below, _i64), [x.dim()], False)
+    return T._to(n, _native.int32 if out_int32 else _i64)

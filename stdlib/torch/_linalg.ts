@@ -7,7 +7,7 @@
 import onnx
 import _native
 
-__all__ = ["diff", "cdist", "view_as_real", "view_as_complex"]
+__all__ = ["diff", "cdist", "view_as_real", "view_as_complex", "det", "logdet"]
 import torch._impl as T
 import torch._reduce as R
 
@@ -229,3 +229,39 @@ def view_as_real(input):
 def view_as_complex(input):
     return T._error("view_as_complex() is not supported: tsc2onnx has no complex element type, and ONNX "
                     "Runtime computes with none")
+
+
+# ---- determinants -------------------------------------------------------------
+
+def _square_floating(A, name):
+    if A.dim() < 2:
+        raise RuntimeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if not _native.is_floating(T._dtype(A)):
+        raise RuntimeError(f"{name}: Expected a floating point or complex tensor as input. "
+                           f"Got {_type_name(T._dtype(A))}")
+    m, n = _native.static_size(A, -2), _native.static_size(A, -1)
+    if m is not None and n is not None and m != n:
+        raise RuntimeError(f"{name}: A must be batches of square matrices, but they are {m} by {n} matrices")
+    if T._dtype(A) == _native.bfloat16:
+        return T._error(f"{name} of a bfloat16 tensor is not supported yet (ONNX's Det takes float16, "
+                        "float and double)")
+    if _OPSET < 11:
+        return T._error(f"{name} needs opset 11 or later (Det)")
+    return A
+
+
+def _det(A, name):
+    """onnx.Det: an LU decomposition, as PyTorch's."""
+    return onnx.Det(_square_floating(A, name))
+
+
+@T._method
+def det(input):
+    return _det(input, "linalg.det")
+
+
+@T._method
+def logdet(input):
+    """log(det): NaN for a negative determinant, -inf for a singular
+    matrix, as PyTorch's logdet (from slogdet's sign and log|det|)."""
+    return onnx.Log(_det(input, "logdet"))

@@ -175,6 +175,9 @@ class Tensor:
     def is_contiguous(self, memory_format=None):
         return True
 
+    def is_pinned(self, device=None):
+        return False
+
     def get_device(self):
         return -1
 
@@ -398,6 +401,18 @@ class Tensor:
 
     def __rxor__(self, other):
         return T.bitwise_xor(other, self)
+
+    def __lshift__(self, other):
+        return T._lshift(self, other)
+
+    def __rlshift__(self, other):
+        return T._lshift(other, self)
+
+    def __rshift__(self, other):
+        return T._rshift(self, other)
+
+    def __rrshift__(self, other):
+        return T._rshift(other, self)
 
     def __eq__(self, other):
         return T.eq(self, other)

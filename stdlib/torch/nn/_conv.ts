@@ -8,6 +8,7 @@
 import onnx
 import _native
 import torch.nn._ops as O
+import torch._impl as T
 
 _OPSET = _native.opset
 
@@ -193,3 +194,24 @@ def pad(input, pad, mode="constant", value=None):
                                    f"input dimension, but got: padding ({begins[i]}, {ends[i]}) at "
                                    f"dimension {i} of input {_native.shape_text(input)}")
     return O.pad_onnx(input, begins, ends, _PAD_MODES[mode], 0 if value is None else value)
+
+
+def conv_tbc(input, weight, bias, pad=0):
+    """torch.conv_tbc: a 1-D convolution over time-batch-channel input
+    [T, B, Cin] with weight [K, Cin, Cout]: conv1d of the transposed
+    operands, transposed back to [T', B, Cout]."""
+    if input.dim() != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.dim() != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.")
+    if bias.dim() != 1:
+        raise RuntimeError("Bias must be 1-D")
+    x = onnx.Transpose(input, perm=[1, 2, 0])
+    w = onnx.Transpose(weight, perm=[2, 1, 0])
+    return onnx.Transpose(conv1d(x, w, bias, padding=pad), perm=[2, 0, 1])
+
+
+def _pair_of(v):
+    return (v, v) if isinstance(v, int) else tuple(v)
+
+

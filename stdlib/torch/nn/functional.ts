@@ -10,6 +10,7 @@ import _native
 import torch
 import torch._impl as T
 import torch.nn._ops as O
+import torch.nn._loss as _L
 
 _OPSET = _native.opset
 
@@ -377,15 +378,14 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
               scale_grad_by_freq=False, sparse=False):
-    if max_norm is not None:
-        return _native.error("embedding with max_norm is not supported yet "
-                             "(PyTorch renormalizes the weight in place)")
     dt = _dtype(input)
     if dt != torch.int64 and dt != torch.int32:
         raise RuntimeError(f"Expected tensor for argument #1 'indices' to have one of the following "
                            f"scalar types: Long, Int; but got {dt} instead")
     if weight.dim() != 2:
         raise RuntimeError("'weight' must be 2-D")
+    if max_norm is not None:
+        weight = _L._embedding_renorm_(weight, input, max_norm, norm_type)
     return onnx.Gather(weight, input, axis=0)
 
 
@@ -520,3 +520,4 @@ from torch.nn._pool import *
 from torch.nn._resize import *
 from torch.nn._sample import *
 from torch.nn._attention import *
+from torch.nn._loss import *
