@@ -98,13 +98,16 @@ static int build_script(Compare *k)
 }
 
 /* The trace graph, specialized and folded: with the script graph's
- * dynamic axes (the trace as deployed with dynamic axes), or with
- * --static-shapes the examples' sizes (and --dynamic). */
+ * dynamic axes (the trace as deployed with dynamic axes), or the
+ * examples' sizes and the axes --dynamic names: with --static-shapes, or
+ * when --dynamic says which axes the deployed trace frees (the others are
+ * fixed by that contract, so a size the trace rejects there is no
+ * divergence). */
 static int build_trace(Compare *k)
 {
     compiler_init(&k->ct, stderr);
     k->ct_ready = true;
-    k->trace_dynamic = k->dynamic && !k->o->static_shapes;
+    k->trace_dynamic = k->dynamic && !k->o->static_shapes && k->o->dynamic.len == 0;
     int rc;
     IrModel *base = compile_for_compare(&k->ct, k->o, k->trace_dynamic, &k->wt, &rc);
     if (!base)

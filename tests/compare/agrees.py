@@ -1,7 +1,6 @@
 # Both branches compute the same values, so no input set shows a
 # divergence: compare lists what it tried (other sizes of every axis, 0
 # included: the trace takes the script's dynamic axes) and exits 0.
-# tsc2onnx: --dynamic x:0=N
 # example: x=randn(3,2)
 import torch
 from torch import nn
