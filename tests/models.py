@@ -232,7 +232,11 @@ def check_outputs(case, entry, outdir):
             return "output %d missing from ONNX Runtime's run" % k
         got = np.load(path)
         want = np.load(os.path.join(entry, "out%d.npy" % k))
-        diff = compare.compare_arrays(got, want, rtol, atol)
+        # float32 sums err in proportion to the largest magnitudes they
+        # add: randomly initialized deep nets (inception_v3: outputs near
+        # 2.5e9) need an absolute tolerance on the output's scale
+        scale = float(np.max(np.abs(want))) if want.size and want.dtype.kind == "f" else 0.0
+        diff = compare.compare_arrays(got, want, rtol, max(atol, 1e-5 * scale))
         if diff:
             return "output %d: %s" % (k, diff)
     return None
