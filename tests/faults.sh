@@ -1,0 +1,110 @@
+#!/bin/sh
+# Faults around the files a run writes (docs/reliability.md, "Outputs"): a
+# signal during a large write leaves no temporary file, writing to
+# /dev/stdout never replaces it, and `run -o DIR` checks every output's
+# file name before it writes any.  One TAP case per check.
+set -u
+src=${TSC_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
+tsc=${TSC2ONNX:-tsc2onnx}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsc-faults.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+# result STATUS DESCRIPTION [DIAGNOSTIC...]
+result() {
+    n=$((n + 1))
+    if [ "$1" = 0 ]; then
+        echo "ok $n - $2"
+    else
+        echo "not ok $n - $2"
+        shift 2
+        for line in "$@"; do echo "# $line"; done
+    fi
+}
+
+cat >"$tmp/big.py" <<'PY'
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6000, 6000)
+
+    def forward(self, x):
+        return self.fc(x)
+PY
+cat >"$tmp/two.py" <<'PY'
+import torch
+import torch.nn as nn
+
+
+class Two(nn.Module):
+    def forward(self, x):
+        return x + 1, x * 2
+PY
+
+# A 144 MB model killed by SIG once its temporary file exists: it dies of
+# the signal, and nothing is left beside the model file.
+# A background job of a shell without job control starts with SIGINT
+# ignored; the wrapper gives it the default action back.
+python=/usr/bin/python3
+[ -x "$python" ] || python=python3
+dfl='import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])'
+for sig in TERM INT HUP; do
+    d="$tmp/sig$sig"
+    mkdir "$d" && cp "$tmp/big.py" "$d/"
+    (cd "$d" && exec "$python" -c "$dfl" "$tsc" --example 'x=randn(1,6000)' big.py -o big.onnx --external-data 2>/dev/null) &
+    pid=$!
+    i=0
+    while [ $i -lt 3000 ] && ! ls -A "$d" | grep -q '^\.big'; do
+        sleep 0.01
+        i=$((i + 1))
+    done
+    seen=$(ls -A "$d" | grep '^\.big' | head -1)
+    kill -"$sig" "$pid" 2>/dev/null
+    wait "$pid"
+    status=$?
+    left=$(ls -A "$d" | grep -v '^big.py$' | tr '\n' ' ')
+    if [ -z "$seen" ]; then
+        result 1 "SIG$sig during the write" "no temporary file appeared (status $status)"
+    elif [ -n "$left" ] || [ "$status" -lt 128 ]; then
+        result 1 "SIG$sig during the write leaves nothing" "status $status, left: $left"
+    else
+        result 0 "SIG$sig during the write leaves nothing (status $status)"
+    fi
+done
+
+# -o /dev/stdout with standard output redirected to a file: the bytes reach
+# the file, and /dev/stdout (as root, renaming over it would succeed) stays
+# the link it was.
+before=$(ls -l /dev/stdout 2>/dev/null | sed 's/.*-> //')
+(cd "$tmp" && "$tsc" --example 'x=randn(2,3)' two.py -o /dev/stdout >"$tmp/stdout.onnx" 2>"$tmp/err")
+status=$?
+after=$(ls -l /dev/stdout 2>/dev/null | sed 's/.*-> //')
+if [ "$status" = 0 ] && [ -s "$tmp/stdout.onnx" ] && [ "$before" = "$after" ]; then
+    result 0 "-o /dev/stdout writes through standard output"
+else
+    result 1 "-o /dev/stdout writes through standard output" "status $status, /dev/stdout '$before' -> '$after'"
+fi
+
+# run -o DIR: outputs whose file names collide, or a name too long for a
+# file, are refused before any file is written.
+runcheck() {    # DESCRIPTION OUTPUT-NAMES PATTERN
+    rm -rf "$tmp/od" "$tmp/m.onnx"
+    (cd "$tmp" && "$tsc" --example 'x=randn(2,3)' two.py -o m.onnx --output-names "$2" 2>"$tmp/err" &&
+        "$tsc" run m.onnx --input 'x=randn(2,3)' -o od >/dev/null 2>"$tmp/err")
+    status=$?
+    if [ "$status" = 4 ] && [ ! -e "$tmp/od" ] && grep -q "$3" "$tmp/err"; then
+        result 0 "$1"
+    else
+        result 1 "$1" "status $status; $(cat "$tmp/err"); $(ls -A "$tmp/od" 2>/dev/null | tr '\n' ' ')"
+    fi
+}
+runcheck "run -o: outputs a/b and a_b are refused, nothing written" 'a/b,a_b' "outputs 'a/b' and 'a_b' would both"
+long=$(printf '%0300d' 0 | tr 0 y)
+runcheck "run -o: a 300-character output name is refused before the first output is written" "first,$long" \
+    "its name is longer than"
+
+echo "1..$n"
