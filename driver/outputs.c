@@ -8,13 +8,25 @@
  * and then ends the process as the signal would have; exit() (the arena's
  * "fatal: out of memory") removes them too.
  *
+ * Two runs writing the same outputs at once (parallel compiles to one
+ * `-o out.onnx --external-data`) must not end with the model of one and
+ * the data file of the other: the renames of one run are made holding an
+ * exclusive flock(2) on the directory of its first output, so the runs'
+ * rename sequences do not interleave and the last run's files are the ones
+ * left, all of them.  (A reader that opens the pair during the renames can
+ * still see the new data file with the old model, for the time between two
+ * renames.)
+ *
  * The registry is process-wide state, which is why it lives in driver/.
  * It is changed only with the three signals blocked, so the handler always
  * sees a consistent array. */
+#define _DEFAULT_SOURCE     /* flock(2) */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -168,10 +180,27 @@ void driver_outputs_discard(void)
     outputs_unblock(&old);
 }
 
+/* An exclusive lock on the directory of TARGET, held until the returned
+ * descriptor is closed; -1 when it cannot be had (renaming goes on: the
+ * lock only orders concurrent runs). */
+static int outputs_lock_dir(const char *target)
+{
+    const char *slash = strrchr(target, '/');
+    char *dir = slash ? strndup(target, (size_t)(slash - target) + (slash == target)) : strdup(".");
+    int fd = dir ? open(dir, O_RDONLY | O_CLOEXEC | O_DIRECTORY) : -1;
+    free(dir);
+    if (fd >= 0 && flock(fd, LOCK_EX) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
 int driver_outputs_commit(void)
 {
     sigset_t old;
     outputs_block(&old);
+    int lock = temp_count > 1 ? outputs_lock_dir(temp_entries[0].target) : -1;
     int err = 0, i = 0;
     for (; i < temp_count && !err; i++)
         if (rename(temp_entries[i].tmp, temp_entries[i].target) != 0) {
@@ -180,6 +209,8 @@ int driver_outputs_commit(void)
         }
     for (int k = i - (err != 0); k < temp_count; k++)
         unlink(temp_entries[k].tmp);
+    if (lock >= 0)
+        close(lock);
     outputs_free_entries();
     outputs_unblock(&old);
     return err ? EXIT_IO : EXIT_OK;
