@@ -665,8 +665,13 @@ int compile_command(const Options *o)
         req.inputs = specs.items;
         req.n_inputs = specs.len;
         req.weights = w ? &src : NULL;
+        const void *base;
+        size_t size;
+        weights_mapping(w, &base, &size);
+        driver_watch_mapping(base, size);
         rc = compile_model(&c, o, &req);
     }
+    driver_watch_mapping(NULL, 0);
     weights_close(w);
     compiler_free(&c);
     return rc;

@@ -81,6 +81,11 @@ int report_command_output(const Options *o, const struct Report *r, const struct
 /* Installs the handlers of SIGINT, SIGTERM and SIGHUP that remove the
  * temporary files of the outputs before the signal ends the process. */
 void driver_outputs_init(void);
+/* Watches [BASE, BASE + SIZE), the weights file's mapping: a SIGBUS there
+ * (the file shrank while it was read) ends the run with "the weights file
+ * changed while it was read", status 4, after removing the temporary files.
+ * NULL stops watching. */
+void driver_watch_mapping(const void *base, size_t size);
 /* What the writers of emit/ and io/ register their temporary files with. */
 struct PendingFiles *driver_pending_files(void);
 /* Whether temporary files wait to be renamed. */

@@ -73,6 +73,38 @@ static void outputs_on_signal(int sig)
     raise(sig);     /* delivered when the handler returns: the default action */
 }
 
+/* The weights file's mapping, watched for SIGBUS (driver_watch_mapping). */
+static const char *volatile watched_base;
+static volatile size_t watched_size;
+
+/* SIGBUS inside the mapping of the weights: the file shrank (or its
+ * storage failed) while it was read.  The read cannot be resumed, and
+ * nothing the compile made from it can be trusted, so the process ends
+ * here, as an I/O error (status 4): the message is written with write(2),
+ * the temporary files removed, then _exit.  Any other SIGBUS is a crash
+ * and keeps its default action. */
+static void outputs_on_sigbus(int sig, siginfo_t *info, void *uctx)
+{
+    (void)uctx;
+    const char *addr = info ? (const char *)info->si_addr : NULL;
+    const char *base = watched_base;
+    if (base && addr >= base && addr < base + watched_size) {
+        static const char msg[] = "tsc2onnx: error: the weights file changed while it was read\n";
+        ssize_t r = write(2, msg, sizeof msg - 1);
+        (void)r;
+        outputs_unlink_all();
+        _exit(EXIT_IO);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void driver_watch_mapping(const void *base, size_t size)
+{
+    watched_size = size;
+    watched_base = base;
+}
+
 static void outputs_at_exit(void)
 {
     outputs_unlink_all();
@@ -94,6 +126,12 @@ void driver_outputs_init(void)
         if (sigaction(outputs_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
             sigaction(outputs_signals[i], &sa, NULL);
     }
+    struct sigaction bus;
+    memset(&bus, 0, sizeof bus);
+    bus.sa_sigaction = outputs_on_sigbus;
+    bus.sa_flags = SA_SIGINFO;
+    sigemptyset(&bus.sa_mask);
+    sigaction(SIGBUS, &bus, NULL);
     atexit(outputs_at_exit);
 }
 

@@ -27,7 +27,9 @@
 
 int emit_report(Diag *d, const char *path, int err, const char *reason)
 {
-    const char *why = reason ? reason : strerror(err ? err : EIO);
+    const char *why = reason ? reason
+                      : err == EMIT_ERR_SOURCE_CHANGED ? "the weights file changed while it was read"
+                      : strerror(err ? err : EIO);
     if (strcmp(path, "-") == 0)
         diag_error(d, SPAN_NONE, "cannot write to standard output: %s", why);
     else

@@ -71,5 +71,8 @@ bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
  * (emit_copy.c).  Returns 0 or an errno value. */
 #define EMIT_COPY_MIN_BYTES ((size_t)64 * 1024)
 int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n);
+/* The error of emit_copy_bytes() when T's file (the weights) shrank after
+ * it was mapped; emit_report() words it. */
+#define EMIT_ERR_SOURCE_CHANGED ESTALE
 
 #endif
