@@ -19,6 +19,7 @@
 #include "ir/symdim.h"
 #include "opt/opt.h"
 #include "sema/sema.h"
+#include "support/pending.h"
 
 #define MIN_OPSET 7
 
@@ -309,16 +310,27 @@ static const char *default_output(Arena *a, const Options *o)
     return arena_sprintf(a, "%.*s.onnx", (int)stem, file);
 }
 
+/* Where the model goes: -o, else standard output for text and dot, else
+ * FILE's name with .onnx. */
+static const char *output_path(Arena *a, const Options *o)
+{
+    if (o->output)
+        return o->output;
+    return o->emit == EMIT_TEXT || o->emit == EMIT_DOT ? "-" : default_output(a, o);
+}
+
 static int write_output(Compiler *c, const Options *o, IrModel *m)
 {
     if (o->verbose)
         emit_verbose(m, &c->sources, stderr);
-    const char *out = o->output ? o->output : default_output(&c->arena, o);
+    const char *out = output_path(&c->arena, o);
+    PendingFiles *pending = driver_pending_files();
     if (o->emit == EMIT_TEXT)
-        return emit_text_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
+        return emit_text_file_pending(m, &c->sources, out, pending, &c->diag);
     if (o->emit == EMIT_DOT)
-        return emit_dot_file(m, &c->sources, o->output ? o->output : "-", &c->diag);
-    EmitOnnxOptions eo = {.external_data = o->external_data, .external_min_bytes = (size_t)o->external_min_bytes};
+        return emit_dot_file_pending(m, &c->sources, out, pending, &c->diag);
+    EmitOnnxOptions eo = {.external_data = o->external_data, .external_min_bytes = (size_t)o->external_min_bytes,
+                          .pending = pending};
     return emit_onnx_file_opts(m, &c->sources, out, &eo, &c->diag);
 }
 
@@ -603,11 +615,17 @@ static int compile_model(Compiler *c, const Options *o, CompileRequest *req)
         add_metadata(m, o, &c->arena);
         rc = write_output(c, o, m);
     }
-    if (o->report) {
+    /* the report says why a compile failed, but a failed write leaves
+     * nothing */
+    if (o->report && rc != EXIT_IO) {
         int n_errors = c->diag.nerrors - (report.unsupported.len ? 1 : 0);
         int rrc = report_command_output(o, &report, &c->sources, n_errors);
         rc = rc == EXIT_OK ? rrc : rc;
     }
+    if (rc == EXIT_IO)
+        driver_outputs_discard();
+    else
+        rc = driver_outputs_commit() == EXIT_OK ? rc : EXIT_IO;
     return rc;
 }
 
@@ -618,6 +636,14 @@ int compile_command(const Options *o)
         return rc;
     Compiler c;
     compiler_init(&c, stderr);
+    const char *out = output_path(&c.arena, o);
+    rc = driver_check_paths(&c.arena, o, out,
+                            o->external_data ? arena_sprintf(&c.arena, "%s.data", out) : NULL);
+    if (rc != EXIT_OK) {
+        compiler_free(&c);
+        return rc;
+    }
+    driver_outputs_init();
     c.limits = o->limits;
     SpecList specs = {0};
     Weights *w = NULL;
@@ -641,8 +667,13 @@ int compile_command(const Options *o)
         req.inputs = specs.items;
         req.n_inputs = specs.len;
         req.weights = w ? &src : NULL;
+        const void *base;
+        size_t size;
+        weights_mapping(w, &base, &size);
+        driver_watch_mapping(base, size);
         rc = compile_model(&c, o, &req);
     }
+    driver_watch_mapping(NULL, 0);
     weights_close(w);
     compiler_free(&c);
     return rc;

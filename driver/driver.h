@@ -3,6 +3,7 @@
 #define TSC_DRIVER_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "driver/options.h"
 #include "eval/eval.h"
@@ -74,5 +75,35 @@ IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *repo
 struct Report;
 struct SourceMap;
 int report_command_output(const Options *o, const struct Report *r, const struct SourceMap *sm, int n_errors);
+
+/* ---- output files (driver/outputs.c) ---- */
+
+/* Installs the handlers of SIGINT, SIGTERM and SIGHUP that remove the
+ * temporary files of the outputs before the signal ends the process. */
+void driver_outputs_init(void);
+/* Watches [BASE, BASE + SIZE), the weights file's mapping: a SIGBUS there
+ * (the file shrank while it was read) ends the run with "the weights file
+ * changed while it was read", status 4, after removing the temporary files.
+ * NULL stops watching. */
+void driver_watch_mapping(const void *base, size_t size);
+/* What the writers of emit/ and io/ register their temporary files with. */
+struct PendingFiles *driver_pending_files(void);
+/* Whether temporary files wait to be renamed. */
+bool driver_outputs_pending(void);
+/* Renames every temporary file over its target, in creation order, with the
+ * signals blocked; EXIT_OK, or EXIT_IO after reporting. */
+int driver_outputs_commit(void);
+/* Removes every temporary file: the run changes nothing. */
+void driver_outputs_discard(void);
+/* "DIR/.BASE.XXXXXX" beside TARGET, for mkstemp. */
+char *driver_temp_template(Arena *a, const char *target);
+/* A registered temporary file that is to replace TARGET, opened for
+ * writing; NULL with *ERR set. */
+FILE *driver_open_output(Arena *a, const char *target, int *err);
+
+/* Refuses an output that is also an input or another output (the same file
+ * by device and inode, or the same name in the same directory when it does
+ * not exist yet): EXIT_USAGE after the message, else EXIT_OK. */
+int driver_check_paths(Arena *a, const Options *o, const char *output, const char *data);
 
 #endif

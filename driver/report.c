@@ -237,7 +237,11 @@ static void write_report(FILE *out, const Options *o, const Report *r, const Sou
 int report_command_output(const Options *o, const Report *r, const SourceMap *sm, int n_errors)
 {
     bool to_stdout = !o->report_path || strcmp(o->report_path, "-") == 0;
-    FILE *out = to_stdout ? stdout : fopen(o->report_path, "w");
+    Arena a;
+    arena_init(&a);
+    int err = 0;
+    FILE *out = to_stdout ? stdout : driver_open_output(&a, o->report_path, &err);
+    arena_free(&a);
     if (!out) {
         fprintf(stderr, "tsc2onnx: error: cannot write '%s'\n", o->report_path);
         return EXIT_IO;

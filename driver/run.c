@@ -374,7 +374,7 @@ static int write_npy(Compiler *c, const char *path, const EvalValue *v)
 {
     char *err = NULL;
     IrTensor *t = eval_to_ir_tensor(&c->arena, v);
-    if (!npy_save(&c->arena, path, t, &err)) {
+    if (!npy_save_pending(&c->arena, path, t, driver_pending_files(), &err)) {
         fprintf(stderr, "tsc2onnx: error: %s\n", err);
         return strstr(err, "cannot write") ? EXIT_IO : EXIT_USAGE;
     }
@@ -382,22 +382,62 @@ static int write_npy(Compiler *c, const char *path, const EvalValue *v)
     return EXIT_OK;
 }
 
-/* DIR/<name>.npy; a sequence as DIR/<name>_<i>.npy; an empty optional
- * writes nothing. */
-static int write_value(Compiler *c, const char *dir, const char *stem, const EvalValue *v)
+/* The files of -o DIR, planned before any is written: each output's
+ * (sanitized) file names, with the output each comes from. */
+typedef struct OutFile {
+    const char *stem, *output;
+} OutFile;
+
+/* STEM for a tensor; STEM_I for each item of a sequence; nothing for an
+ * empty optional.  WRITE: writes them into DIR, else adds them to PLAN. */
+static int walk_value(Compiler *c, const char *dir, const char *stem, const char *output, const EvalValue *v,
+                      PtrVec *plan)
 {
-    if (v->kind == EVAL_TENSOR)
-        return write_npy(c, arena_sprintf(&c->arena, "%s/%s.npy", dir, stem), v);
+    if (v->kind == EVAL_TENSOR) {
+        if (!plan)
+            return write_npy(c, arena_sprintf(&c->arena, "%s/%s.npy", dir, stem), v);
+        OutFile *f = arena_alloc(&c->arena, sizeof *f);
+        f->stem = stem;
+        f->output = output;
+        ptrvec_push(&c->arena, plan, f);
+        return EXIT_OK;
+    }
     if (v->kind == EVAL_OPTIONAL) {
         if (v->elem)
-            return write_value(c, dir, stem, v->elem);
-        printf("%s: optional without a value, nothing written\n", stem);
+            return walk_value(c, dir, stem, output, v->elem, plan);
+        if (!plan)
+            printf("%s: optional without a value, nothing written\n", stem);
         return EXIT_OK;
     }
     for (int i = 0; i < v->n_items; i++) {
-        int rc = write_value(c, dir, arena_sprintf(&c->arena, "%s_%d", stem, i), v->items[i]);
+        int rc = walk_value(c, dir, arena_sprintf(&c->arena, "%s_%d", stem, i), output, v->items[i], plan);
         if (rc != EXIT_OK)
             return rc;
+    }
+    return EXIT_OK;
+}
+
+/* Room for ".npy" and the temporary file's ".PID.N.tmp" in a file name. */
+#define RUN_MAX_STEM 200
+
+/* Every file name of PLAN fits and names one output only. */
+static int check_plan(const char *dir, const PtrVec *plan)
+{
+    for (int i = 0; i < plan->len; i++) {
+        const OutFile *f = plan->items[i];
+        if (strlen(f->stem) > RUN_MAX_STEM) {
+            fprintf(stderr, "tsc2onnx: error: cannot write output '%.40s...' to '%s': its name is longer than "
+                    "%d characters\n", f->output, dir, RUN_MAX_STEM);
+            return EXIT_IO;
+        }
+        for (int j = 0; j < i; j++) {
+            const OutFile *g = plan->items[j];
+            if (strcmp(f->stem, g->stem) == 0) {
+                fprintf(stderr, "tsc2onnx: error: outputs '%s' and '%s' would both be written to "
+                        "'%s/%s.npy'\n", g->output, f->output, dir, f->stem);
+                return EXIT_IO;
+            }
+        }
     }
     return EXIT_OK;
 }
@@ -414,15 +454,40 @@ static int make_dir(const char *dir)
     return EXIT_OK;
 }
 
-static int report_outputs(Compiler *c, const Options *o, const IrGraph *g, EvalValue **outputs)
+/* -o DIR: all file names checked, then every file written, then all
+ * renamed into place; none when anything fails. */
+static int write_outputs(Compiler *c, const char *dir, const IrGraph *g, EvalValue **outputs)
 {
-    int rc = o->output ? make_dir(o->output) : EXIT_OK;
+    PtrVec plan = {0};
+    int rc = EXIT_OK;
     for (int j = 0; j < g->outputs.len && rc == EXIT_OK; j++) {
         const IrValue *v = g->outputs.items[j];
-        if (o->output)
-            rc = write_value(c, o->output, file_stem(&c->arena, v->name), outputs[j]);
-        else
-            print_value(stdout, v->name, &c->arena, outputs[j]);
+        rc = walk_value(c, dir, file_stem(&c->arena, v->name), v->name, outputs[j], &plan);
+    }
+    if (rc == EXIT_OK)
+        rc = check_plan(dir, &plan);
+    if (rc == EXIT_OK)
+        rc = make_dir(dir);
+    driver_outputs_init();
+    for (int j = 0; j < g->outputs.len && rc == EXIT_OK; j++) {
+        const IrValue *v = g->outputs.items[j];
+        rc = walk_value(c, dir, file_stem(&c->arena, v->name), v->name, outputs[j], NULL);
+    }
+    if (rc != EXIT_OK)
+        driver_outputs_discard();
+    else
+        rc = driver_outputs_commit();
+    return rc;
+}
+
+static int report_outputs(Compiler *c, const Options *o, const IrGraph *g, EvalValue **outputs)
+{
+    int rc = EXIT_OK;
+    if (o->output)
+        rc = write_outputs(c, o->output, g, outputs);
+    for (int j = 0; j < g->outputs.len && !o->output; j++) {
+        const IrValue *v = g->outputs.items[j];
+        print_value(stdout, v->name, &c->arena, outputs[j]);
     }
     if (fflush(stdout) != 0 && rc == EXIT_OK) {
         fputs("tsc2onnx: error: cannot write to standard output\n", stderr);

@@ -199,5 +199,7 @@ IrModel *driver_optimize(Compiler *c, const Options *o, IrModel *m, PtrVec *repo
             return NULL;
     }
     driver_passes(c, o, m);
+    if (o->no_params)
+        lower_constants_as_nodes(m);
     return m;
 }

@@ -35,6 +35,7 @@
 
 #include "ir/ir.h"
 #include "support/diag.h"
+#include "support/pending.h"
 #include "support/source.h"
 
 #define EMIT_STATUS_IO 4
@@ -56,6 +57,7 @@ int emit_onnx_file(const IrModel *m, const SourceMap *sm, const char *path, Diag
 typedef struct EmitOnnxOptions {
     bool external_data;
     size_t external_min_bytes;
+    PendingFiles *pending;      /* NULL: each file renamed into place at once */
 } EmitOnnxOptions;
 #define EMIT_EXTERNAL_MIN_BYTES ((size_t)1024)
 
@@ -63,6 +65,11 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
                         Diag *d);
 int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
 int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
+/* The same, their temporary file left to PENDING (support/pending.h). */
+int emit_text_file_pending(const IrModel *m, const SourceMap *sm, const char *path, PendingFiles *pending,
+                           Diag *d);
+int emit_dot_file_pending(const IrModel *m, const SourceMap *sm, const char *path, PendingFiles *pending,
+                          Diag *d);
 
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out);
 

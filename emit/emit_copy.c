@@ -4,12 +4,20 @@
  * through its mapping (no page faults, no copy through user memory).
  * Where that is not possible (an output that is a pipe, another file
  * system on an older kernel, no copy_file_range), the bytes are written
- * from the mapping like any other. */
+ * from the mapping like any other.
+ *
+ * The file's size is checked (fstat) before each tensor is copied: a file
+ * that shrank since it was mapped would raise SIGBUS on the read through
+ * the mapping (or EFAULT in write(2)); either becomes the error
+ * EMIT_ERR_SOURCE_CHANGED, which emit_report() words "the weights file
+ * changed while it was read".  A shrink between the check and the copy is
+ * left to the driver's SIGBUS handler (driver/outputs.c). */
 #define _GNU_SOURCE     /* copy_file_range */
 #include "config.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "emit/emit_internal.h"
@@ -38,9 +46,21 @@ static long long copy_range(FILE *out, const IrFileBytes *src, size_t n)
 }
 #endif
 
+/* Whether the bytes of T's file are all still there. */
+static bool source_intact(const IrTensor *t, size_t n)
+{
+    struct stat st;
+    if (!t || !t->file)
+        return true;
+    return fstat(t->file->fd, &st) == 0 && (uint64_t)st.st_size >= t->file->offset &&
+           (uint64_t)st.st_size - t->file->offset >= n;
+}
+
 int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n)
 {
     size_t done = 0;
+    if (!source_intact(t, n))
+        return EMIT_ERR_SOURCE_CHANGED;
 #ifdef HAVE_COPY_FILE_RANGE
     if (t && t->file && data == t->data && n == t->nbytes && n >= EMIT_COPY_MIN_BYTES) {
         long long k = copy_range(out, t->file, n);
@@ -52,6 +72,6 @@ int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n)
     (void)t;
 #endif
     if (done < n && fwrite((const char *)data + done, 1, n - done, out) != n - done)
-        return errno ? errno : EIO;
+        return errno == EFAULT && t && t->file ? EMIT_ERR_SOURCE_CHANGED : errno ? errno : EIO;
     return 0;
 }

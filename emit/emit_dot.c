@@ -291,5 +291,11 @@ int emit_dot(const IrModel *m, const SourceMap *sm, FILE *out)
 
 int emit_dot_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)
 {
-    return emit_write_path(m, sm, path, d, emit_dot_writer);
+    return emit_write_path(m, sm, path, d, emit_dot_writer, NULL);
+}
+
+int emit_dot_file_pending(const IrModel *m, const SourceMap *sm, const char *path, PendingFiles *pending,
+                          Diag *d)
+{
+    return emit_write_path(m, sm, path, d, emit_dot_writer, pending);
 }

@@ -111,7 +111,7 @@ static const char *base_name(const char *path)
 }
 
 int emit_onnx_file_external(const IrModel *m, const SourceMap *sm, const char *path, size_t min_bytes,
-                            Diag *d)
+                            PendingFiles *pending, Diag *d)
 {
     if (strcmp(path, "-") == 0)
         return emit_report(d, path, 0, "a model with external data must be written to a file (give -o FILE)");
@@ -121,25 +121,36 @@ int emit_onnx_file_external(const IrModel *m, const SourceMap *sm, const char *p
     int fd = mkstemp(tmp);
     if (fd < 0)
         return emit_report(d, data_path, errno, NULL);
+    int perr = pending ? pending->created(pending, tmp, data_path) : 0;
+    if (perr) {
+        close(fd);
+        return emit_report(d, data_path, perr, NULL);
+    }
     mode_t mask = umask(0);
     umask(mask);
     FILE *out = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "wb") : NULL;
     if (!out) {
         int err = errno;
         close(fd);
-        unlink(tmp);
+        if (!pending)
+            unlink(tmp);
         return emit_report(d, data_path, err, NULL);
     }
     int err = ext_write_tensors(m, out, min_bytes, &ext);
     if (fclose(out) != 0 && !err)
         err = errno ? errno : EIO;
     if (err) {
-        unlink(tmp);
+        if (!pending)
+            unlink(tmp);
         return emit_report(d, data_path, err, NULL);
     }
     if (ext.n == 0) {
-        unlink(tmp);    /* nothing is large enough: an ordinary model */
-        return emit_write_path(m, sm, path, d, emit_onnx_writer);
+        /* nothing is large enough: an ordinary model */
+        if (pending)
+            pending->dropped(pending, tmp);
+        else
+            unlink(tmp);
+        return emit_write_path(m, sm, path, d, emit_onnx_writer, pending);
     }
-    return emit_write_path_with(m, sm, path, d, emit_onnx_writer, &ext, tmp, data_path);
+    return emit_write_path_with(m, sm, path, d, emit_onnx_writer, &ext, tmp, data_path, pending);
 }

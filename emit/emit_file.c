@@ -4,8 +4,12 @@
  * were written and the file closed cleanly, so readers never see a partial
  * model and a failure leaves the old target untouched.  Standard output
  * ("-") and existing non-regular files (/dev/null, /dev/full, pipes) cannot
- * be replaced by rename and are written in place; a symbolic link to a
- * regular file is itself replaced by the new file.  The temporary file is
+ * be replaced by rename and are written in place, and so are existing paths
+ * in /dev and /proc and links into /proc (/dev/stdout redirected to a file
+ * is a regular file, but renaming over it would replace the device's link);
+ * a symbolic link to a regular file is itself replaced by the new file.
+ * With a PendingFiles (support/pending.h), the temporary file is handed to
+ * it and renamed by its owner, with the run's other outputs.  The temporary file is
  * not fsync'ed: atomicity against concurrent readers matters here, not
  * durability across a crash. */
 #include <errno.h>
@@ -15,6 +19,7 @@
 #include <unistd.h>
 
 #include "emit/emit_internal.h"
+#include "support/pending.h"
 
 /* stdio buffer of a file being written: few write(2) calls for the many
  * small appends protobuf-c makes. */
@@ -22,7 +27,9 @@
 
 int emit_report(Diag *d, const char *path, int err, const char *reason)
 {
-    const char *why = reason ? reason : strerror(err ? err : EIO);
+    const char *why = reason ? reason
+                      : err == EMIT_ERR_SOURCE_CHANGED ? "the weights file changed while it was read"
+                      : strerror(err ? err : EIO);
     if (strcmp(path, "-") == 0)
         diag_error(d, SPAN_NONE, "cannot write to standard output: %s", why);
     else
@@ -36,6 +43,7 @@ typedef struct EmitJob {
     EmitWriter write;
     const void *ctx;
     const char *companion_tmp, *companion;
+    PendingFiles *pending;      /* NULL: rename at once */
 } EmitJob;
 
 static int emit_run(const IrModel *m, const SourceMap *sm, FILE *out,
@@ -83,6 +91,25 @@ static mode_t emit_new_mode(const struct stat *old, bool exists)
     return 0666 & ~mask;
 }
 
+/* The temporary file FD (registered with JOB->pending, which renames or
+ * removes it) written. */
+static int emit_write_pending(const IrModel *m, const SourceMap *sm, int fd, const char *path, Diag *d,
+                              const EmitJob *job, mode_t mode)
+{
+    FILE *out = fchmod(fd, mode) == 0 ? fdopen(fd, "wb") : NULL;
+    if (!out) {
+        int err = errno;
+        close(fd);
+        return emit_report(d, path, err, NULL);
+    }
+    setvbuf(out, arena_alloc_raw(m->arena, EMIT_FILE_BUFFER), _IOFBF, EMIT_FILE_BUFFER);
+    const char *reason = NULL;
+    int err = emit_run(m, sm, out, job, &reason);
+    if (fclose(out) != 0 && !err)
+        err = errno ? errno : EIO;
+    return err ? emit_report(d, path, err, reason) : 0;
+}
+
 /* Writes a temporary file and renames it over PATH. */
 static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *path,
                              Diag *d, const EmitJob *job, const struct stat *old, bool exists)
@@ -91,6 +118,14 @@ static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *
     int fd = mkstemp(tmp);
     if (fd < 0)
         return emit_report(d, path, errno, NULL);
+    if (job->pending) {
+        int perr = job->pending->created(job->pending, tmp, path);
+        if (perr) {
+            close(fd);
+            return emit_report(d, path, perr, NULL);
+        }
+        return emit_write_pending(m, sm, fd, path, d, job, emit_new_mode(old, exists));
+    }
     FILE *out = fdopen(fd, "wb");
     if (!out) {
         int err = errno;
@@ -123,6 +158,18 @@ static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *
     return 0;
 }
 
+/* A path in /dev or /proc, or a symbolic link into /proc: /dev/stdout
+ * names whatever standard output is, a regular file when it is
+ * redirected, and renaming over it would replace the device's link. */
+static bool emit_special_path(const char *path)
+{
+    if (strncmp(path, "/dev/", 5) == 0 || strncmp(path, "/proc/", 6) == 0)
+        return true;
+    char link[16];
+    ssize_t n = readlink(path, link, sizeof link);
+    return n >= 6 && memcmp(link, "/proc/", 6) == 0;
+}
+
 static int emit_write_job(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
                           const EmitJob *job)
 {
@@ -132,26 +179,29 @@ static int emit_write_job(const IrModel *m, const SourceMap *sm, const char *pat
     bool exists = stat(path, &st) == 0;
     if (exists && S_ISDIR(st.st_mode))
         return emit_report(d, path, EISDIR, NULL);
-    if (exists && !S_ISREG(st.st_mode) && !job->companion)
+    bool special = exists && (!S_ISREG(st.st_mode) || emit_special_path(path));
+    if (special && !job->companion)
         return emit_write_in_place(m, sm, path, d, job);
-    if (exists && !S_ISREG(st.st_mode)) {
-        unlink(job->companion_tmp);
+    if (special) {
+        if (!job->pending)
+            unlink(job->companion_tmp);
         return emit_report(d, path, 0, "a model with external data must go to a regular file");
     }
     return emit_write_atomic(m, sm, path, d, job, &st, exists);
 }
 
 int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
-                    Diag *d, EmitWriter write)
+                    Diag *d, EmitWriter write, PendingFiles *pending)
 {
-    EmitJob job = {.write = write};
+    EmitJob job = {.write = write, .pending = pending};
     return emit_write_job(m, sm, path, d, &job);
 }
 
 int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
                          EmitWriter write, const void *ctx, const char *companion_tmp,
-                         const char *companion)
+                         const char *companion, PendingFiles *pending)
 {
-    EmitJob job = {.write = write, .ctx = ctx, .companion_tmp = companion_tmp, .companion = companion};
+    EmitJob job = {.write = write, .ctx = ctx, .companion_tmp = companion_tmp, .companion = companion,
+                   .pending = pending};
     return emit_write_job(m, sm, path, d, &job);
 }

@@ -17,16 +17,17 @@ typedef int (*EmitWriter)(const IrModel *m, const SourceMap *sm, FILE *out,
 /* Runs WRITE into PATH ("-" = standard output) atomically, as emit.h
  * describes, reporting a failure through D. */
 int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
-                    Diag *d, EmitWriter write);
+                    Diag *d, EmitWriter write, PendingFiles *pending);
 
 /* emit_write_path with the writer's context, and a companion file already
  * written to COMPANION_TMP that must replace COMPANION (the external data
  * file): it is renamed just before PATH's temporary file, once everything
  * was written, and removed if anything fails.  PATH must be a regular file
- * (or not exist). */
+ * (or not exist).  With PENDING, the temporary files are registered with
+ * it as they are created and left for it to rename (support/pending.h). */
 int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
                          EmitWriter write, const void *ctx, const char *companion_tmp,
-                         const char *companion);
+                         const char *companion, PendingFiles *pending);
 
 /* Reports "cannot write 'PATH': why" through D; returns EMIT_STATUS_IO. */
 int emit_report(Diag *d, const char *path, int err, const char *reason);
@@ -70,5 +71,8 @@ bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
  * (emit_copy.c).  Returns 0 or an errno value. */
 #define EMIT_COPY_MIN_BYTES ((size_t)64 * 1024)
 int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n);
+/* The error of emit_copy_bytes() when T's file (the weights) shrank after
+ * it was mapped; emit_report() words it. */
+#define EMIT_ERR_SOURCE_CHANGED ESTALE
 
 #endif

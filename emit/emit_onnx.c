@@ -599,11 +599,11 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
                         Diag *d)
 {
     if (o && o->external_data)
-        return emit_onnx_file_external(m, sm, path, o->external_min_bytes, d);
+        return emit_onnx_file_external(m, sm, path, o->external_min_bytes, o->pending, d);
     PbPrepared p;
     prepare(&p, m, sm, NULL);
     if (p.size <= PB_MAX_MESSAGE) {
-        int rc = emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL);
+        int rc = emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL, o ? o->pending : NULL);
         pb_packer_free(&p.pk);
         return rc;
     }
@@ -613,5 +613,5 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
                            "need an external data file (give -o FILE)");
     diag_warning(d, SPAN_NONE, "the model is larger than protobuf's 2 GiB limit: its tensors of %zu bytes or "
                  "more go to '%s.data'", (size_t)EMIT_EXTERNAL_MIN_BYTES, path);
-    return emit_onnx_file_external(m, sm, path, EMIT_EXTERNAL_MIN_BYTES, d);
+    return emit_onnx_file_external(m, sm, path, EMIT_EXTERNAL_MIN_BYTES, o ? o->pending : NULL, d);
 }

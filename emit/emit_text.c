@@ -745,5 +745,11 @@ int emit_text(const IrModel *m, const SourceMap *sm, FILE *out)
 
 int emit_text_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d)
 {
-    return emit_write_path(m, sm, path, d, emit_text_writer);
+    return emit_write_path(m, sm, path, d, emit_text_writer, NULL);
+}
+
+int emit_text_file_pending(const IrModel *m, const SourceMap *sm, const char *path, PendingFiles *pending,
+                           Diag *d)
+{
+    return emit_write_path(m, sm, path, d, emit_text_writer, pending);
 }

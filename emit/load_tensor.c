@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "emit/load_internal.h"
 
@@ -57,17 +59,39 @@ char *emit_loader_errors(Loader *L)
     return out;
 }
 
-uint8_t *emit_loader_read_file(Loader *L, size_t *len)
+/* PATH opened for reading if it is a regular file (a FIFO or a device
+ * would block or never end): opened with O_NONBLOCK, so that opening a FIFO
+ * returns at once, then checked with fstat.  With NOFOLLOW a symbolic link
+ * is refused too (O_NOFOLLOW: ELOOP).  NULL with *ERR an errno value, or 0
+ * for "not a regular file". */
+static FILE *open_regular(const char *path, bool nofollow, struct stat *st, int *err)
 {
-    FILE *f = fopen(L->path, "rb");
-    if (!f) {
-        emit_loader_error(L, "cannot read: %s", strerror(errno));
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (nofollow ? O_NOFOLLOW : 0));
+    *err = fd < 0 ? errno : 0;
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, st) != 0 || !S_ISREG(st->st_mode)) {
+        close(fd);
         return NULL;
     }
+    int flags = fcntl(fd, F_GETFL);
+    if (flags >= 0)
+        fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        *err = errno;
+        close(fd);
+    }
+    return f;
+}
+
+uint8_t *emit_loader_read_file(Loader *L, size_t *len)
+{
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        emit_loader_error(L, "cannot read: not a regular file");
+    int oerr;
+    FILE *f = open_regular(L->path, false, &st, &oerr);
+    if (!f) {
+        emit_loader_error(L, "cannot read: %s", oerr ? strerror(oerr) : "not a regular file");
         return NULL;
     }
     if (st.st_size > LOAD_MAX_FILE_BYTES) {
@@ -101,6 +125,19 @@ static bool safe_location(const char *loc)
         if (n == 2 && p[0] == '.' && p[1] == '.')
             return false;
         p += n + (e ? 1 : 0);
+    }
+    return true;
+}
+
+/* No directory on the way from the model's directory to LOC is a
+ * symbolic link (the file itself is opened with O_NOFOLLOW). */
+static bool location_without_links(Loader *L, const char *loc)
+{
+    for (const char *e = strchr(loc, '/'); e; e = strchr(e + 1, '/')) {
+        struct stat st;
+        const char *dir = arena_sprintf(L->arena, "%s%.*s", L->dir, (int)(e - loc), loc);
+        if (lstat(dir, &st) == 0 && S_ISLNK(st.st_mode))
+            return false;
     }
     return true;
 }
@@ -155,13 +192,19 @@ static bool load_external(Loader *L, const Onnx__TensorProto *tp, const char *wh
         return emit_loader_error(L, "%s: external data length %llu does not match the %zu bytes "
                           "of its shape", what, (unsigned long long)length, t->nbytes);
     const char *file = arena_sprintf(L->arena, "%s%s", L->dir, loc);
-    FILE *f = fopen(file, "rb");
+    if (!location_without_links(L, loc))
+        return emit_loader_error(L, "%s: external data location '%s' goes through a symbolic link "
+                                 "(external data must be a regular file inside the model's directory)", what, loc);
+    struct stat st;
+    int oerr;
+    FILE *f = open_regular(file, true, &st, &oerr);
+    if (!f && oerr == ELOOP)
+        return emit_loader_error(L, "%s: external data file '%s' is a symbolic link (external data must be "
+                                 "a regular file inside the model's directory)", what, file);
     if (!f)
         return emit_loader_error(L, "%s: cannot read external data file '%s': %s", what, file,
-                          strerror(errno));
-    struct stat st;
-    bool ok = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-              offset <= (uint64_t)st.st_size && t->nbytes <= (uint64_t)st.st_size - offset;
+                                 oerr ? strerror(oerr) : "not a regular file");
+    bool ok = offset <= (uint64_t)st.st_size && t->nbytes <= (uint64_t)st.st_size - offset;
     if (!ok) {
         fclose(f);
         return emit_loader_error(L, "%s: external data file '%s' is shorter than offset + length",

@@ -585,6 +585,11 @@ static bool save_checks(Arena *a, const char *shown, const IrTensor *t, char **e
 
 bool npy_save(Arena *a, const char *path, const IrTensor *t, char **err)
 {
+    return npy_save_pending(a, path, t, NULL, err);
+}
+
+bool npy_save_pending(Arena *a, const char *path, const IrTensor *t, PendingFiles *pending, char **err)
+{
     const char *shown = show_path(a, path);
     size_t hlen;
     char *header;
@@ -601,7 +606,17 @@ bool npy_save(Arena *a, const char *path, const IrTensor *t, char **err)
     }
     char *tmp;
     int fd = create_temp(a, path, &tmp);
-    if (fd < 0) {
+    int perr = fd >= 0 && pending ? pending->created(pending, tmp, path) : 0;
+    if (fd < 0 || perr) {
+        *err = arena_sprintf(a, "cannot write '%s': %s", shown, strerror(perr ? perr : errno));
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    if (pending) {
+        /* the owner of PENDING renames or removes TMP */
+        if (write_and_close(fd, header, hlen, t))
+            return true;
         *err = arena_sprintf(a, "cannot write '%s': %s", shown, strerror(errno));
         return false;
     }

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "ir/ir.h"
+#include "support/pending.h"
 #include "support/arena.h"
 
 /* Largest header accepted (numpy itself refuses more than 10000 bytes by
@@ -45,5 +46,7 @@ IrTensor *npy_parse(Arena *a, const char *name, const void *buf, size_t len,
  * string tensors have no .npy form and are refused.  Returns false and sets
  * *ERR ("cannot write '/dev/full': No space left on device") on failure. */
 bool npy_save(Arena *a, const char *path, const IrTensor *t, char **err);
+/* npy_save, its temporary file left to PENDING to rename (support/pending.h). */
+bool npy_save_pending(Arena *a, const char *path, const IrTensor *t, PendingFiles *pending, char **err);
 
 #endif

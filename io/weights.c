@@ -283,3 +283,9 @@ void weights_close(Weights *w)
     close(w->fd);
     w->map = NULL;
 }
+
+void weights_mapping(const Weights *w, const void **base, size_t *size)
+{
+    *base = w && w->map ? w->map : NULL;
+    *size = w && w->map ? w->map_size : 0;
+}

@@ -76,5 +76,8 @@ const char *weights_path(const Weights *w);
  * used afterwards (copied, misaligned ones stay valid in the arena).
  * Calling it twice, or with NULL, is harmless. */
 void weights_close(Weights *w);
+/* The read-only mapping of W's file (NULL, 0 when none): reading it after
+ * the file shrank raises SIGBUS, which the driver turns into an error. */
+void weights_mapping(const Weights *w, const void **base, size_t *size);
 
 #endif

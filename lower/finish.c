@@ -91,3 +91,52 @@ void lower_initializers_as_inputs(IrModel *m)
         if (!is_input(g, g->initializers.items[i]))
             ptrvec_push(m->arena, &g->inputs, g->initializers.items[i]);
 }
+
+static void remove_input(IrGraph *g, const IrValue *v)
+{
+    for (int i = 0; i < g->inputs.len; i++)
+        if (g->inputs.items[i] == v) {
+            memmove(&g->inputs.items[i], &g->inputs.items[i + 1], sizeof(void *) * (size_t)(g->inputs.len - i - 1));
+            g->inputs.len--;
+            return;
+        }
+}
+
+/* V = Constant(value=V's data), the node placed first in G (ONNX
+ * Constant: https://onnx.ai/onnx/operators/onnx__Constant.html). */
+static void constant_node_for(IrModel *m, IrGraph *g, IrValue *v)
+{
+    IrNode *n = ir_node_new(g, "Constant", "", NULL, 0, 1, v->span);
+    ir_set_attr_tensor(n, "value", v->init);
+    n->outputs[0] = v;
+    v->producer = n;
+    v->producer_output = 0;
+    v->init = NULL;
+    /* ir_node_new appended it: move it to the front, before its users */
+    memmove(&g->nodes.items[1], &g->nodes.items[0], sizeof(void *) * (size_t)(g->nodes.len - 1));
+    g->nodes.items[0] = n;
+    lower_name_node(m, n);
+}
+
+static void graph_constants_as_nodes(IrModel *m, IrGraph *g, int depth)
+{
+    if (depth > 64)
+        return;
+    for (int i = g->initializers.len - 1; i >= 0; i--) {
+        IrValue *v = g->initializers.items[i];
+        remove_input(g, v);
+        constant_node_for(m, g, v);
+    }
+    g->initializers.len = 0;
+    for (int i = 0; i < g->nodes.len; i++) {
+        IrNode *n = g->nodes.items[i];
+        for (int k = 0; k < n->n_attrs; k++)
+            if (n->attrs[k].kind == IR_ATTR_GRAPH && n->attrs[k].g)
+                graph_constants_as_nodes(m, n->attrs[k].g, depth + 1);
+    }
+}
+
+void lower_constants_as_nodes(IrModel *m)
+{
+    graph_constants_as_nodes(m, m->graph, 0);
+}

@@ -84,6 +84,11 @@ void lower_name_nodes(IrModel *m);
  * nodes the graph passes rewrite afterwards (opt/). */
 void lower_name_node(IrModel *m, IrNode *n);
 void lower_initializers_as_inputs(IrModel *m);
+/* --no-params: every initializer left (the constants of the graph, its
+ * parameters being inputs by then) becomes a Constant node placed first in
+ * its graph, as torch.onnx.export(export_params=False) writes them, so the
+ * file holds no initializer. */
+void lower_constants_as_nodes(IrModel *m);
 
 /* Removes the nodes and initializers no graph output depends on (after the
  * outputs are set; lower/prune.c). */

@@ -184,6 +184,10 @@ def no_params():
           "--no-params: the parameters are inputs in state_dict order", io_names(g.input))
     check(not any(i.name in state for i in g.initializer),
           "--no-params: no parameter data in the file", [i.name for i in g.initializer])
+    # as torch.onnx.export(export_params=False): constants are Constant
+    # nodes, so the file holds no initializer at all
+    check(not g.initializer and any(n.op_type == "Constant" for n in g.node),
+          "--no-params: folded constants are Constant nodes, not initializers", [i.name for i in g.initializer])
     check(dims(g.input[3]) == [16, 12], "--no-params: parameter inputs are typed", dims(g.input[3]))
     checker(c, "--no-params")
     feeds = mlp_feeds(2)
@@ -209,6 +213,7 @@ def trace_initializer_options():
               "--trace --no-params: the parameters are inputs in state_dict order", io_names(g.input))
         check(not any(i.name in state for i in g.initializer),
               "--trace --no-params: no parameter data in the file", [i.name for i in g.initializer])
+        check(not g.initializer, "--trace --no-params: no initializer at all", [i.name for i in g.initializer])
         checker(c, "--trace --no-params")
         fed = dict(feeds)
         fed.update({k: v.detach().numpy() for k, v in model.state_dict().items()})

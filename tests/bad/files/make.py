@@ -218,3 +218,9 @@ write("onnx_transpose_float_perm.onnx", onnx_model(graph([node("Transpose", ["x"
 write("onnx_matmul_mismatch.onnx", onnx_model(graph([node("MatMul", ["x", "w"], ["y"])],
                                                     extra=ld(5, tensor("w", [3, 2], raw=b"\0" * 24)))))
 write("onnx_deep_if.onnx", deep_if(20000))
+
+# Model sources whose names are outputs' names: their default output (or
+# their -o's external data file) would overwrite them.
+SOURCE = b"import torch\n\n\ndef f(x):\n    return x + 1\n"
+write("source.onnx", SOURCE)
+write("src.onnx.data", SOURCE)
