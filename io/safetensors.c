@@ -228,7 +228,8 @@ static int compare_entries(const void *x, const void *y)
 /* Sorted by offset, the ranges must tile the buffer exactly. */
 static bool check_layout(Weights *w, char **err)
 {
-    qsort(w->entries, (size_t)w->count, sizeof(WeightEntry), compare_entries);
+    if (w->count > 1)     /* qsort of NULL is undefined even for 0 items */
+        qsort(w->entries, (size_t)w->count, sizeof(WeightEntry), compare_entries);
     uint64_t at = 0;
     for (int i = 0; i < w->count; i++) {
         const WeightEntry *e = &w->entries[i];

@@ -1081,7 +1081,7 @@ static Value *bi_globals(Interp *in, CallArgs *a, Span span, const Builtin *self
 static Value *bi_import(Interp *in, CallArgs *a, Span span, const Builtin *self)
 {
     (void)self;
-    static const char *const kw[] = {"name", "globals", "locals", "fromlist", "level"};
+    static const char *const kw[] = {"name", "globals", "locals", "fromlist", "level", NULL};
     if (!interp_args_check(in, a, "__import__", 1, 5, kw, span))
         return val_error(in);
     Value *name = interp_arg(a, 0, "name");
