@@ -383,20 +383,24 @@ static void trace_failed(Compare *k, Row *row, bool rejected, const char *err)
     row->detail = arena_sprintf(k->a, "  %s\n", err);
 }
 
-/* --static-shapes (or a script graph of the examples' sizes): a trace that
- * rejects another shape is not a divergence; it says so. */
+/* --static-shapes, --dynamic (or a script graph of the examples' sizes):
+ * a trace whose inputs do not take another shape is not a divergence (the
+ * deployed trace fixes those sizes); it says so.  A trace that takes the
+ * shape (an axis --dynamic frees) and then fails where the script runs is
+ * one: a size frozen into a Reshape, a Gather, a loop count. */
 static void try_static(Compare *k, Row *row, const Candidate *c, EvalValue **values, EvalValue **s, EvalValue **t)
 {
-    const char *err;
+    (void)c;
+    const char *err, *trace_err = NULL;
     bool rejected;
     int ns = k->script->graph->outputs.len;
-    if (!evaluate(k, k->trace, values, t, &err, &rejected) && (rejected || c->reshaped)) {
-        row->note = rejected ? "trace rejects this shape"
-                             : arena_sprintf(k->a, "trace rejects this shape (%s)", first_line_of(k->a, err));
+    bool trace_ok = evaluate(k, k->trace, values, t, &trace_err, &rejected);
+    if (!trace_ok && rejected) {
+        row->note = "trace rejects this shape";
     } else if (!evaluate(k, k->script, values, s, &err, &rejected)) {
         row->note = arena_sprintf(k->a, "script fails: %s", first_line_of(k->a, err));
-    } else if (!t[0] && ns > 0) {
-        trace_failed(k, row, false, err);
+    } else if (!trace_ok || (!t[0] && ns > 0)) {
+        trace_failed(k, row, false, trace_ok ? "the trace gave no output" : trace_err);
     } else {
         compare_outputs(k, row, s, t);
     }

@@ -250,9 +250,51 @@ static EvalValue *tiled(const EvalValue *x, int axis, int64_t n)
     return y;
 }
 
+/* New floating-point values of X's mean and spread at DIMS (a seeded
+ * normal stream): resized inputs must not repeat the example's values,
+ * or a trace that reads only the example's rows (a loop unrolled to its
+ * size) would look right. */
+static EvalValue *fresh_like(Arena *a, const EvalValue *x, const int64_t *dims, uint64_t seed)
+{
+    int64_t n = 1;
+    for (int i = 0; i < x->rank; i++)
+        n *= x->dims[i];
+    double mean = 0, var = 0;
+    for (int64_t i = 0; i < n; i++)
+        mean += eval_get_f64(x, i);
+    mean = n ? mean / (double)n : 0;
+    for (int64_t i = 0; i < n; i++)
+        var += (eval_get_f64(x, i) - mean) * (eval_get_f64(x, i) - mean);
+    double sd = n > 1 ? sqrt(var / (double)n) : 1;
+    if (!(sd > 0) || !isfinite(sd) || !isfinite(mean)) {
+        mean = 0;
+        sd = 1;
+    }
+    const char *text = arena_sprintf(a, "randn(%s)", dims_text(a, dims, x->rank, ","));
+    ExampleValue ev;
+    char *err = NULL;
+    if (!example_parse(a, "resized", text, seed, &ev, &err))
+        return NULL;
+    EvalValue *g = eval_tensor_borrow(ev.tensor), *v = g ? eval_cast(g, DT_DOUBLE) : NULL;
+    eval_release(g);
+    if (!v)
+        return NULL;
+    int64_t m = 1;
+    for (int i = 0; i < x->rank; i++)
+        m *= dims[i];
+    double *d = v->data;
+    for (int64_t i = 0; i < m; i++)
+        d[i] = mean + sd * d[i];
+    EvalValue *r = eval_cast(v, x->dtype);
+    eval_release(v);
+    return r;
+}
+
 /* Input I at size N on AXIS: the same generator when the example was
- * generated (its own random stream, as the option would give it), else
- * the example's values repeated. */
+ * generated (its own random stream, as the option would give it), fresh
+ * values of the example's spread for floating-point data, else the
+ * example's values repeated (integers: indices and token ids stay in
+ * their range). */
 static void resized(Arena *a, PtrVec *out, const Options *o, const CompareInput *in, int i, int axis, int64_t n)
 {
     const EvalValue *x = in->value;
@@ -280,7 +322,10 @@ static void resized(Arena *a, PtrVec *out, const Options *o, const CompareInput 
             return;
         }
     }
-    EvalValue *v = tiled(x, axis, n);
+    EvalValue *v = dtype_is_float(x->dtype) ? fresh_like(a, x, dims, o->seed + (uint64_t)in->index * 7919u + 17u)
+                                            : NULL;
+    if (!v)
+        v = tiled(x, axis, n);
     if (v)
         push(a, out, i, v, label, NULL, true);
 }

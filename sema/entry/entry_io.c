@@ -565,6 +565,12 @@ static bool add_output(EntryCtx *e, Value *v, const char *hint, Span span)
         Tensor *t = bridge_const_tensor(in, v, dt, span);
         v = val_tensor(in, t);
     }
+    if (v->kind == VK_OPTIONAL) {
+        interp_error(in, span, "forward() returns a value that is None on some run-time paths ('%s'); a graph "
+                     "output is always a tensor (return a tensor on every path, or the value with a flag)",
+                     val_type_name(in, v));
+        return false;
+    }
     if (v->kind != VK_TENSOR && !val_is_dynamic_scalar(v)) {
         interp_error(in, span, "forward() returns '%s', which has no ONNX form (return tensors, numbers, "
                    "or tuples, lists and dicts of them)", val_type_name(in, v));

@@ -256,12 +256,16 @@ ExecStatus flow_guard_rest(Interp *in, const AstList *block, int next)
 
 typedef struct BlockCtx {
     const AstList *block;
+    const AstNode *test;    /* the block runs where TEST has the value TRUTH */
+    bool truth;
 } BlockCtx;
 
 static ExecStatus run_block(Interp *in, void *ctx, Value **result)
 {
     (void)result;
-    return interp_exec_block(in, ((BlockCtx *)ctx)->block);
+    BlockCtx *b = ctx;
+    flow_optional_refine(in, b->test, b->truth);
+    return interp_exec_block(in, b->block);
 }
 
 static bool is_exit(ExecStatus st)
@@ -297,7 +301,7 @@ ExecStatus flow_if(Interp *in, const AstNode *s, Value *truth)
 {
     BlockRest *rest = in->rest;
     Branch b[2] = {{.what = "the 'if' branch"}, {.what = "the 'else' branch"}};
-    BlockCtx body = {&s->u.cond.body}, orelse = {&s->u.cond.orelse};
+    BlockCtx body = {&s->u.cond.body, s->u.cond.test, true}, orelse = {&s->u.cond.orelse, s->u.cond.test, false};
     flow_run_branch(in, &b[0], "then", run_block, &body);
     flow_run_branch(in, &b[1], "else", run_block, &orelse);
     const AstNode *anchor = s;
@@ -319,11 +323,14 @@ typedef struct ExprCtx {
     const AstNode *compare; /* the comparisons of this from `from`, or */
     int from;
     Value *value;           /* this value (or the left operand of `compare`) */
+    const AstNode *test;    /* it runs where TEST has the value TRUTH */
+    bool truth;
 } ExprCtx;
 
 static ExecStatus run_expr(Interp *in, void *ctx, Value **result)
 {
     ExprCtx *e = ctx;
+    flow_optional_refine(in, e->test, e->truth);
     if (e->expr)
         *result = interp_eval(in, e->expr);
     else if (e->bool_op)
@@ -346,7 +353,9 @@ static Value *merge_expr(Interp *in, Span span, const char *construct, Value *tr
 
 Value *flow_if_exp(Interp *in, const AstNode *e, Value *truth)
 {
-    ExprCtx ctx[2] = {{.expr = e->u.if_exp.body}, {.expr = e->u.if_exp.orelse}};
+    const AstNode *test = e->u.if_exp.test;
+    ExprCtx ctx[2] = {{.expr = e->u.if_exp.body, .test = test, .truth = true},
+                      {.expr = e->u.if_exp.orelse, .test = test, .truth = false}};
     Branch b[2] = {{.what = "the value when the condition is true"},
                    {.what = "the value when it is false"}};
     return merge_expr(in, e->span, "this conditional expression", truth, ctx, b);
@@ -355,7 +364,8 @@ Value *flow_if_exp(Interp *in, const AstNode *e, Value *truth)
 Value *flow_bool_op(Interp *in, const AstNode *e, int i, Value *v, Value *truth)
 {
     bool is_and = e->u.bool_op.op == AST_OP_AND;
-    ExprCtx rest = {.bool_op = e, .from = i + 1}, self = {.value = v};
+    ExprCtx rest = {.bool_op = e, .from = i + 1, .test = e->u.bool_op.values.items[i], .truth = is_and},
+            self = {.value = v};
     ExprCtx ctx[2] = {is_and ? rest : self, is_and ? self : rest};
     Branch b[2] = {{.what = is_and ? "the value of the right operand" : "the value of the left operand"},
                    {.what = is_and ? "the value of the left operand" : "the value of the right operand"}};

@@ -519,6 +519,35 @@ static Value *n_runtime_list_concat(Interp *in, CallArgs *a, Span span, const Bu
     return bridge_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);
 }
 
+/* split_to_list(x, sizes, dim): the pieces of X along DIM as a run-time
+ * list (SplitToSequence): SIZES a 1-D int64 tensor of the pieces' sizes,
+ * or None for pieces of size 1 with DIM removed (unbind). */
+static Value *n_split_to_list(Interp *in, CallArgs *a, Span span, const Builtin *self)
+{
+    (void)self;
+    Value *x = interp_arg(a, 0, NULL), *sizes = interp_arg(a, 1, NULL), *dim = interp_arg(a, 2, NULL);
+    if (!x || x->kind != VK_TENSOR || !sizes || (sizes->kind != VK_TENSOR && sizes->kind != VK_NONE) || !dim ||
+        dim->kind != VK_INT || dim->dyn || x->u.tensor->rank <= 0)
+        return interp_error(in, span, "split_to_list(tensor, sizes or None, dim)");
+    if (!need_sequences(in, "splitting a dimension whose size is known only at run time", span))
+        return val_error(in);
+    const Tensor *t = x->u.tensor;
+    int d = (int)dim->u.i, rank = t->rank;
+    bool unbind = sizes->kind == VK_NONE;
+    IrType elem = ir_type_tensor(in->arena, t->dtype, rank, t->dims);
+    if (unbind) {
+        memmove(elem.dims + d, elem.dims + d + 1, sizeof(Dim) * (size_t)(rank - d - 1));
+        elem.rank--;
+    } else {
+        elem.dims[d] = dim_unknown();
+    }
+    OnnxAttrArg at[2] = {{"axis", val_int(in, d)}, {"keepdims", val_int(in, unbind ? 0 : 1)}};
+    Value *pos[2] = {x, sizes};
+    IrValue *seq = retyped(in, bridge_onnx(in, "SplitToSequence", pos, unbind ? 1 : 2, at, unbind ? 2 : 1, span),
+                           &elem, span);
+    return seq ? flow_dynlist_from_seq(in, seq) : val_error(in);
+}
+
 static Value *n_is_runtime_list(Interp *in, CallArgs *a, Span span, const Builtin *self)
 {
     (void)self; (void)span;
@@ -529,5 +558,6 @@ static Value *n_is_runtime_list(Interp *in, CallArgs *a, Span span, const Builti
 const Builtin flow_dynlist_natives[] = {
     {"is_runtime_list", n_is_runtime_list, NULL},
     {"runtime_list_concat", n_runtime_list_concat, NULL},
+    {"split_to_list", n_split_to_list, NULL},
 };
 const int flow_dynlist_natives_count = (int)(sizeof flow_dynlist_natives / sizeof flow_dynlist_natives[0]);

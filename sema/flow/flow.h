@@ -9,6 +9,7 @@
  *   merge.c     merging the end states of two branches into If outputs
  *   loop.c, loop_iter.c   run-time for and while loops -> Loop
  *   dynlist.c   lists whose length is known only at run time
+ *   optional.c  values that are None on some run-time paths (Optional[T])
  *
  * The approach, in short: each branch of a run-time `if` runs in its own
  * region and subgraph over the same starting state; the end states are
@@ -278,6 +279,22 @@ typedef struct MergeSpec {
     Branch *b[2];           /* then, else */
     bool merge_results;     /* merge b[i]->result too */
 } MergeSpec;
+
+/* ---- values that are None on some run-time paths (optional.c) ---- */
+
+/* PRESENT ? VALUE : None; the value itself or None when PRESENT is static. */
+Value *flow_optional_make(Interp *in, Value *present, Value *value);
+/* Whether A and B (the two sides of a merge or a loop iteration) make an
+ * optional: None on one side, a tensor or number or optional on the other. */
+bool flow_optional_mergeable(const Value *a, const Value *b);
+/* V as the 2-tuple (present, value): None with a placeholder of LIKE's type,
+ * a tensor or number as present.  NULL when no placeholder can be made. */
+Value *flow_optional_pair(Interp *in, Value *v, Value *like);
+/* `V is None` (IS_NONE) or `V is not None` for an optional V. */
+Value *flow_optional_is_none(Interp *in, Value *v, bool is_none, Span span);
+/* Refines the local names that TEST, when it has the value TRUTH, shows to
+ * be None or not None (TorchScript's rule), in the current region. */
+void flow_optional_refine(Interp *in, const AstNode *test, bool truth);
 
 /* Whether A and B are the same value on every run-time path. */
 bool flow_same_value(const Value *a, const Value *b);

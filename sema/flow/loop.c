@@ -326,6 +326,25 @@ static bool plan_list(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *
     return true;
 }
 
+/* None before an iteration and a value after it (or the other way round):
+ * the pair (present, value) travels item by item (optional.c). */
+static bool plan_optional(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
+{
+    Interp *in = lc_in(lc);
+    Value *pa = flow_optional_pair(in, a, b), *pb = flow_optional_pair(in, b, a);
+    if (!pa || !pb) {
+        interp_error(in, lc->span, "%s is None before or after an iteration of this run-time loop and a value "
+                     "of unknown shape otherwise", label);
+        return false;
+    }
+    Value *init = p->init;
+    if (!plan_tuple(lc, p, label, pa, pb))
+        return false;
+    p->init = init;
+    p->seq_kind = VK_OPTIONAL;
+    return true;
+}
+
 /* The plan for a value that is A before an iteration and B after it. */
 static bool plan_values(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
 {
@@ -347,6 +366,8 @@ static bool plan_values(LoopCtx *lc, Plan *p, const char *label, Value *a, Value
         return plan_tuple(lc, p, label, a, b);
     if (a->kind == VK_LIST && b->kind == VK_LIST)
         return plan_list(lc, p, label, a, b);
+    if (flow_optional_mergeable(a, b))
+        return plan_optional(lc, p, label, a, b);
     interp_error(in, lc->span, "%s is %s before this run-time loop and %s after an iteration; only tensors, "
                "numbers, lists of tensors and tuples of those can change in a loop with a run-time trip "
                "count", label, val_type_name(in, a), val_type_name(in, b));
@@ -418,6 +439,36 @@ static bool widen_tensor_plan(LoopCtx *lc, Plan *p, const char *label, Value *en
     return true;
 }
 
+static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end);
+
+/* Plan P of a tensor or number becomes the plan of an optional holding it. */
+static void optional_plan(LoopCtx *lc, Plan *p)
+{
+    Interp *in = lc_in(lc);
+    Plan held = *p;
+    p->form = FORM_TUPLE;
+    p->seq_kind = VK_OPTIONAL;
+    p->n = 2;
+    p->parts = arena_alloc(in->arena, sizeof(Plan) * 3);
+    p->parts[0] = (Plan){.form = FORM_STATIC, .init = val_bool(in, true)};
+    p->parts[1] = held;
+    lc->changed = true;
+}
+
+static bool widen_optional_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
+{
+    Interp *in = lc_in(lc);
+    Value *pair = end->kind == VK_NONE || end->kind == VK_OPTIONAL || end->kind == VK_TENSOR || is_number(end)
+                  ? flow_optional_pair(in, end, p->parts[1].init) : NULL;
+    if (!pair) {
+        interp_error(in, lc->span, "%s is an Optional before an iteration of this run-time loop and '%s' after "
+                     "it", label, val_type_name(in, end));
+        return false;
+    }
+    return widen_plan(lc, &p->parts[0], label, pair->u.list->items[0]) &&
+           widen_plan(lc, &p->parts[1], label, pair->u.list->items[1]);
+}
+
 /* Widens plan P (a value the body carried) to cover END, its value after
  * the body; sets lc->changed when the plan changes. */
 static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
@@ -438,6 +489,10 @@ static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
     }
     if (p->form == FORM_LIST)
         return widen_list_plan(lc, p, label, end);
+    if ((end->kind == VK_NONE || end->kind == VK_OPTIONAL) && (p->form == FORM_TENSOR || p->form == FORM_NUMBER))
+        optional_plan(lc, p);       /* a value that becomes None */
+    if (p->form == FORM_TUPLE && p->seq_kind == VK_OPTIONAL)
+        return widen_optional_plan(lc, p, label, end);
     if (p->form != FORM_TUPLE)
         return widen_tensor_plan(lc, p, label, end);
     if (end->kind != p->seq_kind || !is_fixed_sequence(end) || end->u.list->len != p->n) {
@@ -694,6 +749,8 @@ static Value *plan_body_value(Interp *in, Plan *p)
     case FORM_NUMBER: return bridge_runtime_number(in, p->number_kind, p->input);
     case FORM_LIST: return flow_dynlist_from_carrier(in, p->input);
     case FORM_TUPLE: {
+        if (p->seq_kind == VK_OPTIONAL)
+            return flow_optional_make(in, plan_body_value(in, &p->parts[0]), plan_body_value(in, &p->parts[1]));
         Value *r = p->seq_kind == VK_TUPLE ? val_tuple(in, p->n) : val_list(in, p->n);
         for (int i = 0; i < p->n; i++)
             val_list_push(in, r->u.list, plan_body_value(in, &p->parts[i]));
@@ -851,6 +908,10 @@ static bool plan_values_as(LoopCtx *lc, Plan *p, Value *v, PtrVec *out)
 {
     Interp *in = lc_in(lc);
     if (p->form == FORM_TUPLE) {
+        if (p->seq_kind == VK_OPTIONAL)
+            v = flow_optional_pair(in, v, p->parts[1].init);
+        if (!v)
+            return false;
         for (int i = 0; i < p->n; i++)
             if (!plan_values_as(lc, &p->parts[i], v->u.list->items[i], out))
                 return false;
@@ -873,6 +934,10 @@ static Value *plan_result(Interp *in, Plan *p, IrNode *node, int *k)
     case FORM_NUMBER: return bridge_runtime_number(in, p->number_kind, node->outputs[(*k)++]);
     case FORM_LIST: return flow_dynlist_from_carrier(in, node->outputs[(*k)++]);
     case FORM_TUPLE: {
+        if (p->seq_kind == VK_OPTIONAL) {
+            Value *present = plan_result(in, &p->parts[0], node, k);
+            return flow_optional_make(in, present, plan_result(in, &p->parts[1], node, k));
+        }
         Value *r = p->seq_kind == VK_TUPLE ? val_tuple(in, p->n) : val_list(in, p->n);
         for (int i = 0; i < p->n; i++)
             val_list_push(in, r->u.list, plan_result(in, &p->parts[i], node, k));
@@ -1151,9 +1216,94 @@ static ExecStatus run_for_step(Interp *in, void *ctx, Value **result)
  * loop does not nest deeply); the values live at the loop head flow from
  * one to the next.  As soon as the flags are static again, the loop
  * unrolls normally. */
+/* The items from NEXT on as an iterable a Loop can pick from: a range
+ * when they are ints in steps of one size (range(20)), else the items
+ * themselves (numbers or tensors, stacked by loop_iter.c). */
+static Value *rest_iterable(Interp *in, ValueList *items, int next)
+{
+    int n = items->len - next;
+    bool range = true;
+    for (int i = next; i < items->len && range; i++)
+        range = items->items[i]->kind == VK_INT && !items->items[i]->dyn;
+    int64_t step = n > 1 && range ? items->items[next + 1]->u.i - items->items[next]->u.i : 1;
+    for (int i = next + 1; i < items->len && range; i++)
+        range = items->items[i]->u.i - items->items[i - 1]->u.i == step && step != 0;
+    if (range) {
+        Value *r = val_none(in);
+        r->kind = VK_RUNTIME_ITER;
+        r->u.iter = arena_alloc(in->arena, sizeof(RuntimeIter));
+        r->u.iter->kind = RI_RANGE;
+        r->u.iter->start = val_int(in, items->items[next]->u.i);
+        r->u.iter->stop = val_int(in, items->items[items->len - 1]->u.i + step);
+        r->u.iter->step = val_int(in, step);
+        return r;
+    }
+    Value *l = val_list(in, n);
+    for (int i = next; i < items->len; i++)
+        val_list_push(in, l->u.list, items->items[i]);
+    return l;
+}
+
+/* The remaining iterations of a static for loop, after one that may have
+ * exited under a run-time condition, as one Loop whose first condition is
+ * "nothing exited yet" (as flow_while continues a static while). */
+static ExecStatus for_rest_loop(Interp *in, const AstNode *s, ValueList *items, int next, Span span)
+{
+    flow_clear_flag(in, in->id.flag_continue);
+    Value *go = no_exit(in, span);
+    if (go->kind == VK_ERROR)
+        return EXEC_NORMAL;
+    if (!go->dyn && !go->u.b)
+        return flow_settle(in);
+    flow_clear_flag(in, in->id.flag_break);
+    Value *iterable = rest_iterable(in, items, next);
+    LoopCtx lc = {.in = in, .s = s, .span = span, .iterable = iterable, .iter = {.in = in}};
+    lc.trip = flow_trip_count(&lc.iter, iterable, s->u.for_stmt.iter->span);
+    if (!lc.trip || lc.trip->kind == VK_ERROR)
+        return lc.trip ? EXEC_NORMAL : EXEC_RAISE;
+    lc.cond0 = go;
+    return after_loop(&lc, run_loop(&lc));
+}
+
+/* Tries for_rest_loop in a region of its own: kept when it compiles
+ * without an error, else undone (its graph and diagnostics dropped) so
+ * that the iterations unroll under guards instead, which also works for
+ * items a Loop cannot pick at run time (modules) and values whose type
+ * changes between iterations. */
+static bool try_rest_loop(Interp *in, const AstNode *s, ValueList *items, int next, Span span, ExecStatus *st)
+{
+    Diag *d = &in->c->diag;
+    DiagTrial t;
+    diag_trial_begin(d, in->arena, &t);
+    Region r = {0};
+    IrGraph *g = lower_subgraph(in->lower, "rest");
+    flow_region_enter(in, &r, g);
+    ExecStatus res = for_rest_loop(in, s, items, next, span);
+    bool ok = res != EXEC_RAISE && d->nerrors == t.nerrors;
+    flow_region_leave(in, &r);
+    diag_trial_end(d, &t, ok);
+    if (!ok) {
+        if (res == EXEC_RAISE && !interp_exc_catchable(in)) {
+            *st = EXEC_RAISE;   /* a limit is never a reason to try another way */
+            return true;
+        }
+        in->exc = NULL;
+        return false;
+    }
+    lower_inline_graph(in->lower, g);
+    flow_region_apply_end(in, &r);
+    *st = res;
+    return true;
+}
+
 ExecStatus flow_for_rest(Interp *in, const AstNode *s, ValueList *items, int next)
 {
     Span span = span_join(s->u.for_stmt.target->span, s->u.for_stmt.iter->span);
+    ExecStatus tried;
+    /* more than one iteration left: one Loop rather than a guarded copy of
+     * the body per iteration (a decoder's `for _ in range(max_steps)`) */
+    if (items->len - next > 1 && !s->u.for_stmt.orelse.len && try_rest_loop(in, s, items, next, span, &tried))
+        return tried;
     const Flow *flow = flow_current(in);
     FlowNames head = flow ? flow_loop_head_live(flow, s) : (FlowNames){NULL, 0};
     for (int i = next; i <= items->len; i++) {

@@ -122,7 +122,7 @@ bool flow_same_value(const Value *a, const Value *b)
     }
     if (a->kind == VK_DICT || a->kind == VK_SET)
         return false;           /* distinct mutable objects */
-    if (a->kind == VK_LIST || a->kind == VK_TUPLE) {
+    if (a->kind == VK_LIST || a->kind == VK_TUPLE || a->kind == VK_OPTIONAL) {
         if (a->kind == VK_LIST)
             return false;       /* distinct list objects */
         if (a->u.list->len != b->u.list->len)
@@ -308,6 +308,23 @@ static const char *describe(Interp *in, Value *v)
     return arena_sprintf(in->arena, "a '%s' object", val_type_name(in, v));
 }
 
+/* None on one side (or an optional on either): the pair (present, value),
+ * merged item by item, an optional again once materialized. */
+static Plan *merge_optional(Merger *g, const char *label, Value *a, Value *b)
+{
+    Interp *in = g->in;
+    Value *pa = flow_optional_pair(in, a, b), *pb = flow_optional_pair(in, b, a);
+    if (!pa || !pb) {
+        merge_error(g, "%s is None on one side of %s and a value of unknown shape on the other%s", label,
+                    g->m->construct, "");
+        return NULL;
+    }
+    Plan *p = merge_contents(g, label, pa, pb);
+    if (p && p->kind == PLAN_SEQ)
+        p->seq_kind = VK_OPTIONAL;
+    return p;
+}
+
 static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b)
 {
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
@@ -319,6 +336,8 @@ static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b)
     if (a->kind == b->kind && (a->kind == VK_TUPLE || a->kind == VK_LIST))
         return merge_sequences(g, label, a, b);
     Interp *in = g->in;
+    if (flow_optional_mergeable(a, b))
+        return merge_optional(g, label, a, b);
     if (a->kind != b->kind) {
         char which[300];
         snprintf(which, sizeof which, "%s on %s but %s on %s", kind_text(in, a), g->m->b[0]->what,
@@ -631,6 +650,8 @@ static Value *materialize(Merger *g, Plan *p)
         return r ? r : val_error(in);
     }
     case PLAN_SEQ: {
+        if (p->seq_kind == VK_OPTIONAL)
+            return flow_optional_make(in, materialize(g, p->items[0]), materialize(g, p->items[1]));
         Value *r = p->seq_kind == VK_TUPLE ? val_tuple(in, p->n) : val_list(in, p->n);
         for (int i = 0; i < p->n; i++)
             val_list_push(in, r->u.list, materialize(g, p->items[i]));

@@ -594,7 +594,9 @@ static ExecStatus exec_assert(Interp *in, const AstNode *s)
     if (eval_condition(in, s->u.assert_stmt.test, &truth, &dynamic, &error) == EXEC_RAISE)
         return EXEC_RAISE;
     /* A run-time assertion has no ONNX form: like PyTorch's exporter, the
-     * check is dropped. */
+     * check is dropped; what it shows about Optionals holds after it. */
+    if (dynamic && !error)
+        flow_optional_refine(in, s->u.assert_stmt.test, true);
     if (error || dynamic || truth)
         return EXEC_NORMAL;
     const char *msg = "";

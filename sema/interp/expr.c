@@ -539,6 +539,9 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
         return val_error(in);
     if (op == AST_OP_IS || op == AST_OP_ISNOT) {
+        /* an Optional that is None on some run-time paths */
+        if ((a->kind == VK_OPTIONAL && b->kind == VK_NONE) || (b->kind == VK_OPTIONAL && a->kind == VK_NONE))
+            return flow_optional_is_none(in, a->kind == VK_OPTIONAL ? a : b, op == AST_OP_IS, span);
         bool same = value_identical(a, b);
         return val_bool(in, op == AST_OP_IS ? same : !same);
     }
@@ -809,6 +812,12 @@ Value *interp_lookup_name(Interp *in, const char *name, Span span)
 static Value *eval_name(Interp *in, const AstNode *e)
 {
     Value *v = interp_lookup_name(in, e->u.name.id, e->span);
+    if (v && v->kind == VK_OPTIONAL) {
+        /* a use the Optional check reported already: poison, no second error */
+        for (int i = 0; i < in->unrefined_uses.len; i++)
+            if (in->unrefined_uses.items[i] == e)
+                return val_error(in);
+    }
     if (v || in->exc)
         return v;
     return interp_error(in, e->span, "name '%s' is not defined", e->u.name.id);

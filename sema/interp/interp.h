@@ -143,6 +143,7 @@ struct Interp {
     uint32_t clock;             /* advances when a region starts */
     struct Region *region;      /* innermost region running, or NULL */
     PtrVec flows;               /* FlowCache*: dataflow of the functions that needed it */
+    PtrVec unrefined_uses;      /* AstNode*: uses of an Optional reported as unrefined (types_optional.c) */
     struct BlockRest *rest;     /* the rest of the block being executed */
     bool has_init_subclass;     /* some class defines __init_subclass__ */
 };

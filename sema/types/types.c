@@ -254,6 +254,12 @@ bool types_value_matches(Interp *in, const TsType *want, const Value *v, bool le
 {
     if (v->kind == VK_ERROR)
         return true;
+    if (v->kind == VK_OPTIONAL && want->kind != TS_ANY && want->kind != TS_OTHER) {
+        /* None on some run-time paths: the type must admit None and the value */
+        Value none = {.kind = VK_NONE};
+        return types_value_matches(in, want, &none, lenient) &&
+               types_value_matches(in, want, v->u.list->items[1], lenient);
+    }
     switch (want->kind) {
     case TS_ANY: return true;
     case TS_TENSOR: return v->kind == VK_TENSOR;
@@ -845,7 +851,7 @@ static void check_name_assign(Interp *in, const AstNode *target, const AstNode *
                        types_name(in, want), types_name(in, have));
             return;
         }
-        if (tv && tv->declared && !type_equal(tv->type, want)) {
+        if (tv && tv->declared && !type_equal(tv->type, want) && in->block_depth > tv->depth) {
             interp_error(in, ann->span, "'%s' is annotated '%s' here but had type '%s' before", name,
                        types_name(in, want), types_name(in, tv->type));
             diag_note(&in->c->diag, tv->where, "'%s' first gets its type here", name);
@@ -859,13 +865,17 @@ static void check_name_assign(Interp *in, const AstNode *target, const AstNode *
         tv->depth = in->block_depth;
         return;
     }
-    if (!tv || (!tv->declared && in->block_depth <= tv->depth)) {
+    if (tv && tv->declared && in->block_depth <= tv->depth && types_value_matches(in, tv->type, v, false))
+        return;     /* a declared variable keeps its declared type where the value fits */
+    if (!tv || in->block_depth <= tv->depth) {
         /* A first assignment, or a rebinding in the same straight-line code
-         * where the variable got its type: TorchScript gives the name a new
-         * type there.  Inside an if/for/while body entered since, the
-         * variable must keep its type (checked below). */
+         * where the variable got its type (declared or not): TorchScript
+         * gives the name a new type there (`l: List[Tensor] = []` ...
+         * `l = torch.cat(l)`).  Inside an if/for/while body entered since,
+         * the variable must keep its type (checked below). */
         if (!tv)
             tv = env_add(in, env, name);
+        tv->declared = false;
         tv->type = have;
         tv->where = target->span;
         tv->depth = in->block_depth;

@@ -107,6 +107,7 @@ static void check_use(OptCtx *c, const AstNode *e, Refined r)
         check_expr(c, e, r);
         return;
     }
+    ptrvec_push(c->in->arena, &c->in->unrefined_uses, (void *)e);
     interp_error(c->in, e->span, "'%s' may be None here (it is '%s') but this use needs '%s'; refine it first "
                "('if %s is not None:' or 'assert %s is not None')", c->names[i], types_name(c->in, c->types[i]),
                types_name(c->in, c->types[i]->args[0]), c->names[i], c->names[i]);

@@ -429,6 +429,8 @@ bool val_is_static(const Value *v)
             if (!val_is_static(v->u.list->items[i]))
                 return false;
         return true;
+    case VK_OPTIONAL:
+        return false;
     default:
         return true;
     }
@@ -449,7 +451,7 @@ bool val_truthy(const Value *v, bool *ok)
         const Range *r = &v->u.range;
         return r->step > 0 ? r->start < r->stop : r->start > r->stop;
     }
-    case VK_TENSOR: case VK_INSTANCE: case VK_ERROR:
+    case VK_TENSOR: case VK_INSTANCE: case VK_ERROR: case VK_OPTIONAL:
         break;
     default:
         return true;
@@ -708,6 +710,11 @@ const char *val_type_name(Interp *in, const Value *v)
     case VK_RUNTIME_ITER:
         return v->u.iter->kind == RI_RANGE ? "range" : v->u.iter->kind == RI_ZIP ? "zip" : "enumerate";
     case VK_LAZY: return "unavailable";
+    case VK_OPTIONAL: {
+        const Value *x = v->u.list->items[1];
+        return x->kind == VK_TENSOR ? "Optional[Tensor]" : x->kind == VK_INT ? "Optional[int]"
+               : x->kind == VK_FLOAT ? "Optional[float]" : "Optional[bool]";
+    }
     case VK_KIND_COUNT: break;
     }
     return "object";

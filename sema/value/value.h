@@ -56,6 +56,8 @@ typedef enum ValueKind {
                          * only ever stored in a module's globals, resolved when read */
     VK_SET,             /* a set: its elements are the keys of u.dict */
     VK_FROZENSET,       /* the same, immutable and hashable */
+    VK_OPTIONAL,        /* None on some run-time paths: u.list holds (present, value)
+                         * (sema/flow/optional.c) */
     VK_KIND_COUNT
 } ValueKind;
 
@@ -268,7 +270,7 @@ struct Value {
         int64_t i;
         double f;
         struct { const char *ptr; uint32_t len; } s;   /* interned */
-        ValueList *list;    /* VK_LIST, VK_TUPLE */
+        ValueList *list;    /* VK_LIST, VK_TUPLE, VK_OPTIONAL */
         Dict *dict;
         Range range;
         struct { Value *start, *stop, *step; } slice;

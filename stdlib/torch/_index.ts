@@ -389,8 +389,34 @@ def _split_pieces(input, sizes, d):
     return tuple(narrow(input, d, starts[i], sizes[i]) for i in range(len(sizes)))
 
 
+def _imax(a, b):
+    # int64 Max and Min need opset 12; Where works from 9
+    return onnx.Where(onnx.Less(a, b), b, a)
+
+
+def _imin(a, b):
+    return onnx.Where(onnx.Less(a, b), a, b)
+
+
+def _split_runtime(input, s, d, name):
+    # pieces of s along d, whose size is known only at run time, as a
+    # run-time list: PyTorch's pieces are s, s, ..., the rest, and one empty
+    # piece of an empty axis (SplitToSequence alone would give none)
+    s = T._static_int(s, "split_size")
+    if s <= 0:
+        return T._error(f"{name}() with a split size of {s} on a dimension whose size is known only at run "
+                        "time: PyTorch accepts 0 only for an empty dimension, which is not known here")
+    n = T._to(input.size(d), _i64)
+    count = _imax(onnx.Div(onnx.Add(n, T._to(s - 1, _i64)), T._to(s, _i64)), T._to(1, _i64))
+    starts = onnx.Mul(onnx.Range(T._to(0, _i64), count, T._to(1, _i64)), T._to(s, _i64))
+    sizes = _imin(onnx.Sub(n, starts), T._to(s, _i64))
+    return _native.split_to_list(input, sizes, d)
+
+
 def split(tensor, split_size_or_sections, dim=0):
     d = T._norm_dim(dim, tensor.dim())
+    if isinstance(split_size_or_sections, int) and T._static_size(tensor, d) is None:
+        return _split_runtime(tensor, split_size_or_sections, d, "split")
     sizes = _split_sizes(tensor, d, split_size_or_sections, "split")
     if sizes is None:
         return None
@@ -446,8 +472,13 @@ def chunk(input, chunks, dim=0):
         return T._error(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     n = T._static_size(input, d)
     if n is None:
-        return T._error("chunk() of a dimension whose size is known only at run time is not supported yet: "
-                        "the number of pieces must be known")
+        # pieces of ceil(n / chunks): as many as that gives (PyTorch may
+        # return fewer than chunks), one empty piece of an empty axis
+        n = T._to(input.size(d), _i64)
+        size = _imax(onnx.Div(onnx.Add(n, T._to(chunks - 1, _i64)), T._to(chunks, _i64)), T._to(1, _i64))
+        count = _imax(onnx.Div(onnx.Sub(onnx.Add(n, size), T._to(1, _i64)), size), T._to(1, _i64))
+        starts = onnx.Mul(onnx.Range(T._to(0, _i64), count, T._to(1, _i64)), size)
+        return _native.split_to_list(input, _imin(onnx.Sub(n, starts), size), d)
     size = (n + chunks - 1) // chunks
     return split(input, size if size > 0 else 1, d)
 
@@ -457,8 +488,7 @@ def unbind(input, dim=0):
     d = T._norm_dim(dim, input.dim())
     n = T._static_size(input, d)
     if n is None:
-        return T._error("unbind() of a dimension whose size is known only at run time is not supported yet: "
-                        "the number of pieces must be known")
+        return _native.split_to_list(input, None, d)
     return tuple(select(input, d, i) for i in range(n))
 
 
