@@ -628,6 +628,10 @@ class Bench:
         check = m.get("trace_check")
         if check is None:
             tc.fail("torch.jit.trace", "the reference has no torch.jit.trace result")
+        elif case.torch_trace_fails:
+            if not check["error"]:
+                tc.fail("torch.jit.trace", "torch.jit.trace works on this case: drop '(torch.jit.trace fails)' "
+                        "from its '# compare:' line")
         elif check["error"]:
             tc.fail("torch.jit.trace", check["error"])
         else:
@@ -775,6 +779,8 @@ class TraceCheck:
         facts = []
         if self.found is not None:
             facts.append("tsc2onnx compare exit %d" % self.found)
+        if self.case.torch_trace_fails:
+            facts.append("torch.jit.trace fails on the model")
         if self.torch_differs is not None:
             facts.append("torch.jit.trace differs from eager on %s" % (
                 "input sets " + ", ".join(map(str, self.torch_differs)) if self.torch_differs else "no input set"))
