@@ -75,6 +75,7 @@ enum {
     AST_FLAG_STAR = 1 << 2,         /* ExceptHandler of an except* clause */
     AST_FLAG_SEEN_KEYWORD = 1 << 3, /* Call being built: a keyword was read */
     AST_FLAG_SEEN_KWUNPACK = 1 << 4,/* Call being built: a ** was read */
+    AST_FLAG_TYPE_COMMENTS = 1 << 5,/* FunctionDef: its type comments were read (sema/types) */
 };
 
 struct AstNode {

@@ -565,6 +565,11 @@ static bool add_output(EntryCtx *e, Value *v, const char *hint, Span span)
         Tensor *t = bridge_const_tensor(in, v, dt, span);
         v = val_tensor(in, t);
     }
+    if (v->kind == VK_RANKS) {
+        interp_error(in, span, "forward() returns a tensor whose rank depends on a run-time condition "
+                   "(its branches give it different ranks); a graph output needs a known rank");
+        return false;
+    }
     if (v->kind == VK_OPTIONAL) {
         interp_error(in, span, "forward() returns a value that is None on some run-time paths ('%s'); a graph "
                      "output is always a tensor (return a tensor on every path, or the value with a flag)",

@@ -10,6 +10,7 @@
  *   loop.c, loop_iter.c   run-time for and while loops -> Loop
  *   dynlist.c   lists whose length is known only at run time
  *   optional.c  values that are None on some run-time paths (Optional[T])
+ *   rank.c      tensors whose rank depends on a run-time condition
  *
  * The approach, in short: each branch of a run-time `if` runs in its own
  * region and subgraph over the same starting state; the end states are
@@ -295,6 +296,20 @@ Value *flow_optional_is_none(Interp *in, Value *v, bool is_none, Span span);
 /* Refines the local names that TEST, when it has the value TRUTH, shows to
  * be None or not None (TorchScript's rule), in the current region. */
 void flow_optional_refine(Interp *in, const AstNode *test, bool truth);
+
+/* ---- tensors whose rank depends on a run-time condition (rank.c) ---- */
+
+bool flow_ranks_is(const Value *v);
+/* COND ? WHEN_TRUE : WHEN_FALSE, two tensors of different ranks. */
+Value *flow_ranks_make(Interp *in, IrValue *cond, Value *when_true, Value *when_false);
+/* OP(VALS) with every VK_RANKS operand replaced by each of its
+ * alternatives, in the branches of an If on its condition; the results
+ * merge.  Without such an operand, OP(VALS) itself. */
+typedef Value *(*FlowRanksOp)(Interp *in, Value **vals, int n, void *ctx);
+Value *flow_ranks_apply(Interp *in, Value **vals, int n, FlowRanksOp op, void *ctx, Span span);
+bool flow_ranks_in_args(const CallArgs *args);
+/* CALLEE(ARGS) so, for arguments of run-time rank. */
+Value *flow_ranks_call(Interp *in, Value *callee, const CallArgs *args, Span span);
 
 /* Whether A and B are the same value on every run-time path. */
 bool flow_same_value(const Value *a, const Value *b);

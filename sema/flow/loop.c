@@ -326,6 +326,13 @@ static bool plan_list(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *
     return true;
 }
 
+static bool ranks_error(LoopCtx *lc, const char *label)
+{
+    interp_error(lc_in(lc), lc->span, "%s changes in this run-time loop and its rank depends on a run-time "
+                 "condition; a loop-carried tensor must keep its rank", label);
+    return false;
+}
+
 /* None before an iteration and a value after it (or the other way round):
  * the pair (present, value) travels item by item (optional.c). */
 static bool plan_optional(LoopCtx *lc, Plan *p, const char *label, Value *a, Value *b)
@@ -350,6 +357,8 @@ static bool plan_values(LoopCtx *lc, Plan *p, const char *label, Value *a, Value
 {
     Interp *in = lc_in(lc);
     p->init = a;
+    if (!flow_same_value(a, b) && (flow_ranks_is(a) || flow_ranks_is(b)))
+        return ranks_error(lc, label);
     if (a->kind == VK_ERROR || b->kind == VK_ERROR || flow_same_value(a, b)) {
         p->form = FORM_STATIC;
         return true;
@@ -476,6 +485,8 @@ static bool widen_plan(LoopCtx *lc, Plan *p, const char *label, Value *end)
     Interp *in = lc_in(lc);
     if (end->kind == VK_ERROR)
         return true;
+    if (flow_ranks_is(end) && !(p->form == FORM_STATIC && flow_same_value(p->init, end)))
+        return ranks_error(lc, label);
     if (p->form == FORM_STATIC) {
         if (flow_same_value(p->init, end))
             return true;

@@ -28,7 +28,7 @@
 #include "sema/native/native.h"
 
 
-typedef enum PlanKind { PLAN_VALUE, PLAN_LEAF, PLAN_SEQ, PLAN_UNBIND } PlanKind;
+typedef enum PlanKind { PLAN_VALUE, PLAN_LEAF, PLAN_SEQ, PLAN_UNBIND, PLAN_RANKS } PlanKind;
 
 /* The merged value of a slot, before the If exists. */
 typedef struct Plan {
@@ -36,7 +36,7 @@ typedef struct Plan {
     Value *value;           /* PLAN_VALUE */
     int leaf;               /* PLAN_LEAF: index into Merger.leaves */
     ValueKind seq_kind;     /* PLAN_SEQ: VK_LIST or VK_TUPLE */
-    struct Plan **items;
+    struct Plan **items;    /* PLAN_SEQ; PLAN_RANKS: the two alternatives' leaves */
     int n;
 } Plan;
 
@@ -185,9 +185,57 @@ static Plan *plan_leaf(Merger *g, Leaf *lf)
     return p;
 }
 
+static Plan *leaf_numbers_tensors(Merger *g, Value *a, Value *b);
+
+/* A never-read tensor of V's rank that keeps V's known dimensions (0 for
+ * the others), so that the If output keeps them too; when it would have
+ * elements, flow_placeholder's empty one. */
+static Value *rank_placeholder(Interp *in, Value *v)
+{
+    const Tensor *t = v->u.tensor;
+    bool empty = false;
+    for (int i = 0; i < t->rank; i++)
+        empty |= !dim_is_known(t->dims[i]) || t->dims[i].value == 0;
+    if (!empty)
+        return flow_placeholder(in, v);
+    Tensor *z = arena_alloc(in->arena, sizeof *z);
+    int64_t *dims = arena_alloc(in->arena, sizeof(int64_t) * (size_t)(t->rank + 1));
+    z->dtype = t->dtype;
+    z->rank = t->rank;
+    z->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
+    for (int i = 0; i < t->rank; i++) {
+        dims[i] = dim_is_known(t->dims[i]) ? t->dims[i].value : 0;
+        z->dims[i] = dim_known(dims[i]);
+    }
+    z->is_static = true;
+    z->data = ir_tensor_new(in->arena, z->dtype, z->rank, dims);
+    z->init = TINIT_DATA;
+    return val_tensor(in, z);
+}
+
+/* Tensors of different ranks: one If output per side, each holding its
+ * side's tensor where that side ran (sema/flow/rank.c). */
+static Plan *leaf_ranks(Merger *g, Value *a, Value *b)
+{
+    Interp *in = g->in;
+    Value *pa = rank_placeholder(in, a), *pb = rank_placeholder(in, b);
+    if (!pa || !pb)
+        return NULL;
+    Plan *p = arena_alloc(in->arena, sizeof *p);
+    p->kind = PLAN_RANKS;
+    p->n = 2;
+    p->items = arena_alloc(in->arena, sizeof(Plan *) * 2);
+    p->items[0] = leaf_numbers_tensors(g, a, pa);
+    p->items[1] = leaf_numbers_tensors(g, pb, b);
+    return p;
+}
+
 static Plan *leaf_numbers_tensors(Merger *g, Value *a, Value *b)
 {
     Interp *in = g->in;
+    if (a->kind == VK_TENSOR && b->kind == VK_TENSOR && a->u.tensor->rank >= 0 && b->u.tensor->rank >= 0 &&
+        a->u.tensor->rank != b->u.tensor->rank && g->m->cond)
+        return leaf_ranks(g, a, b);
     Leaf *lf = arena_alloc(in->arena, sizeof *lf);
     lf->v[0] = a;
     lf->v[1] = b;
@@ -649,6 +697,8 @@ static Value *materialize(Merger *g, Plan *p)
         Value *r = ((Leaf *)g->leaves.items[p->leaf])->result;
         return r ? r : val_error(in);
     }
+    case PLAN_RANKS:
+        return flow_ranks_make(in, g->m->cond, materialize(g, p->items[0]), materialize(g, p->items[1]));
     case PLAN_SEQ: {
         if (p->seq_kind == VK_OPTIONAL)
             return flow_optional_make(in, materialize(g, p->items[0]), materialize(g, p->items[1]));

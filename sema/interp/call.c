@@ -231,6 +231,8 @@ static const AstNode *def_arguments(const AstNode *def)
 Value *interp_make_function(Interp *in, const AstNode *def, const char *name, Span span)
 {
     (void)span;
+    if (def->kind == AST_FUNCTION_DEF)
+        types_read_type_comments(in, def);
     Function *fn = arena_alloc(in->arena, sizeof *fn);
     fn->name = name;
     fn->def = def;
@@ -627,7 +629,7 @@ Value *interp_class_of(Interp *in, const Value *v)
     switch (v->kind) {
     case VK_INSTANCE: return v->u.inst->cls;
     case VK_CLASS: return v->u.cls->meta ? v->u.cls->meta : interp_builtin_class(in, "type");
-    case VK_TENSOR: return in->cls.tensor ? in->cls.tensor : interp_builtin_class(in, "object");
+    case VK_TENSOR: case VK_RANKS: return in->cls.tensor ? in->cls.tensor : interp_builtin_class(in, "object");
     case VK_INT:
         if (v->dyn && in->cls.runtime_int)
             return in->cls.runtime_int;
@@ -1313,6 +1315,8 @@ bool interp_delattr(Interp *in, Value *obj, const char *name, Span span)
 
 Value *interp_call(Interp *in, Value *callee, CallArgs *args, Span span)
 {
+    if (flow_ranks_in_args(args))
+        return flow_ranks_call(in, callee, args, span);     /* once per rank */
     switch (callee->kind) {
     case VK_ERROR:
         return callee;

@@ -349,10 +349,43 @@ static Value *dispatch_binop(Interp *in, const OpNames *names, Value *a, Value *
     return NULL;
 }
 
+/* ---- operands of run-time rank (sema/flow/rank.c): once per rank ---- */
+
+typedef struct RankedOp {
+    int kind;               /* 0 binop, 1 comparison, 2 subscript, 3 unary, 4 truth */
+    AstOp op;
+    const AstNode *expr;
+    Span span;
+} RankedOp;
+
+static Value *eval_unary_value(Interp *in, const AstNode *e, Value *v);
+
+static Value *ranked_op(Interp *in, Value **v, int n, void *ctx)
+{
+    (void)n;
+    RankedOp *r = ctx;
+    switch (r->kind) {
+    case 0: return interp_binop(in, r->op, v[0], v[1], r->span);
+    case 1: return interp_compare_op(in, r->op, v[0], v[1], r->span);
+    case 2: return interp_subscript(in, v[0], v[1], r->span);
+    case 3: return eval_unary_value(in, r->expr, v[0]);
+    default: return interp_truth(in, v[0], r->span);
+    }
+}
+
+static Value *ranked(Interp *in, int kind, AstOp op, const AstNode *expr, Value *a, Value *b, Span span)
+{
+    Value *v[2] = {a, b};
+    RankedOp r = {kind, op, expr, span};
+    return flow_ranks_apply(in, v, b ? 2 : 1, ranked_op, &r, span);
+}
+
 Value *interp_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
 {
     if (a->kind == VK_ERROR || b->kind == VK_ERROR)
         return val_error(in);
+    if (flow_ranks_is(a) || flow_ranks_is(b))
+        return ranked(in, 0, op, NULL, a, b, span);
     OpNames names = op_names(op);
     if (!has_special_methods(a) && !has_special_methods(b)) {
         Value *r = static_binop(in, op, a, b, span);
@@ -545,6 +578,8 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
         bool same = value_identical(a, b);
         return val_bool(in, op == AST_OP_IS ? same : !same);
     }
+    if (flow_ranks_is(a) || flow_ranks_is(b))
+        return ranked(in, 1, op, NULL, a, b, span);
     if (op == AST_OP_IN || op == AST_OP_NOTIN) {
         Value *r = eval_contains(in, b, a, span);
         if (!r || r->kind != VK_BOOL || op == AST_OP_IN || r->dyn)
@@ -607,6 +642,8 @@ builtin:
  * at run time (the caller then lowers to a graph condition). */
 Value *interp_truth(Interp *in, Value *v, Span span)
 {
+    if (flow_ranks_is(v))
+        return ranked(in, 4, AST_OP_ADD, NULL, v, NULL, span);
     bool ok;
     bool t = val_truthy(v, &ok);
     if (ok)
@@ -649,6 +686,13 @@ static Value *eval_unary(Interp *in, const AstNode *e)
     Value *v = interp_eval(in, e->u.unary_op.operand);
     if (!v || v->kind == VK_ERROR)
         return v;
+    if (flow_ranks_is(v))
+        return ranked(in, 3, AST_OP_ADD, e, v, NULL, e->span);
+    return eval_unary_value(in, e, v);
+}
+
+static Value *eval_unary_value(Interp *in, const AstNode *e, Value *v)
+{
     AstOp op = e->u.unary_op.op;
     if (op == AST_OP_NOT) {
         Value *t = interp_truth(in, v, e->span);
@@ -1118,6 +1162,8 @@ Value *interp_subscript(Interp *in, Value *obj, Value *index, Span span)
 {
     if (obj->kind == VK_ERROR || index->kind == VK_ERROR)
         return val_error(in);
+    if (flow_ranks_is(obj) || flow_ranks_is(index))
+        return ranked(in, 2, AST_OP_ADD, NULL, obj, index, span);
     Value *special = interp_class_special(in, obj, in->id.getitem);
     if (special) {
         Value *args[2] = {obj, index};

@@ -603,7 +603,16 @@ Value *interp_import(Interp *in, const char *name, Span span, int level, Module 
     }
     if (level < 0 && !module_exists(in, name))
         return NULL;    /* attribute access on a package: only modules that exist */
-    return import_chain(in, name, span);
+    /* loading a module is not one run-time branch's effect (see
+     * interp_read_lazy): outside the graph and any region */
+    struct Region *region = in->region;
+    bool lowering = in->lowering;
+    in->region = NULL;
+    in->lowering = false;
+    Value *m = import_chain(in, name, span);
+    in->region = region;
+    in->lowering = lowering;
+    return m;
 }
 
 /* ---- reading lazy bindings ---- */

@@ -185,7 +185,7 @@ static const TsType *value_type(Interp *in, const Value *v, int depth)
     if (depth > 16)
         return types_simple(in, TS_ANY);
     switch (v->kind) {
-    case VK_TENSOR: return types_simple(in, TS_TENSOR);
+    case VK_TENSOR: case VK_RANKS: return types_simple(in, TS_TENSOR);
     case VK_INT: return types_simple(in, TS_INT);
     case VK_FLOAT: return types_simple(in, TS_FLOAT);
     case VK_BOOL: return types_simple(in, TS_BOOL);
@@ -262,7 +262,7 @@ bool types_value_matches(Interp *in, const TsType *want, const Value *v, bool le
     }
     switch (want->kind) {
     case TS_ANY: return true;
-    case TS_TENSOR: return v->kind == VK_TENSOR;
+    case TS_TENSOR: return v->kind == VK_TENSOR || v->kind == VK_RANKS;
     case TS_INT: return v->kind == VK_INT || (lenient && v->kind == VK_BOOL);
     case TS_FLOAT: return v->kind == VK_FLOAT || (lenient && (v->kind == VK_INT || v->kind == VK_BOOL));
     case TS_BOOL: return v->kind == VK_BOOL;

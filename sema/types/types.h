@@ -73,6 +73,9 @@ const char *types_graph_input_problem(Interp *in, const AstNode *ann, Scope *glo
 /* Optional[T] variables of FN used without refinement (a static pass, run
  * once per function definition). */
 void types_check_optionals(Interp *in, Function *fn);
+/* Reads DEF's PEP 484 type comments into its annotations, once
+ * (types_comment.c). */
+void types_read_type_comments(Interp *in, const AstNode *def);
 
 /* What sema/types/types.c and sema/types/types_optional.c share. */
 

@@ -429,7 +429,7 @@ bool val_is_static(const Value *v)
             if (!val_is_static(v->u.list->items[i]))
                 return false;
         return true;
-    case VK_OPTIONAL:
+    case VK_OPTIONAL: case VK_RANKS:
         return false;
     default:
         return true;
@@ -451,7 +451,7 @@ bool val_truthy(const Value *v, bool *ok)
         const Range *r = &v->u.range;
         return r->step > 0 ? r->start < r->stop : r->start > r->stop;
     }
-    case VK_TENSOR: case VK_INSTANCE: case VK_ERROR: case VK_OPTIONAL:
+    case VK_TENSOR: case VK_INSTANCE: case VK_ERROR: case VK_OPTIONAL: case VK_RANKS:
         break;
     default:
         return true;
@@ -710,6 +710,7 @@ const char *val_type_name(Interp *in, const Value *v)
     case VK_RUNTIME_ITER:
         return v->u.iter->kind == RI_RANGE ? "range" : v->u.iter->kind == RI_ZIP ? "zip" : "enumerate";
     case VK_LAZY: return "unavailable";
+    case VK_RANKS: return "Tensor";
     case VK_OPTIONAL: {
         const Value *x = v->u.list->items[1];
         return x->kind == VK_TENSOR ? "Optional[Tensor]" : x->kind == VK_INT ? "Optional[int]"

@@ -58,6 +58,8 @@ typedef enum ValueKind {
     VK_FROZENSET,       /* the same, immutable and hashable */
     VK_OPTIONAL,        /* None on some run-time paths: u.list holds (present, value)
                          * (sema/flow/optional.c) */
+    VK_RANKS,           /* a tensor of run-time rank: u.list holds (cond, when true, when
+                         * false) (sema/flow/rank.c) */
     VK_KIND_COUNT
 } ValueKind;
 
@@ -270,7 +272,7 @@ struct Value {
         int64_t i;
         double f;
         struct { const char *ptr; uint32_t len; } s;   /* interned */
-        ValueList *list;    /* VK_LIST, VK_TUPLE, VK_OPTIONAL */
+        ValueList *list;    /* VK_LIST, VK_TUPLE, VK_OPTIONAL, VK_RANKS */
         Dict *dict;
         Range range;
         struct { Value *start, *stop, *step; } slice;

@@ -369,7 +369,14 @@ def _split_sizes(input, d, split_size_or_sections, name):
         if n % s != 0:
             sizes.append(n % s)
         return sizes if len(sizes) > 0 else [0]
-    sizes = [T._static_int(v, "split_sizes") for v in split_size_or_sections]
+    sizes = list(split_size_or_sections)
+    for v in sizes:
+        if isinstance(v, bool) or not isinstance(v, int):
+            return T._error(f"'split_sizes' must be a list of ints, found {type(v).__name__}")
+    if not all(_native.is_static(v) for v in sizes):
+        # sizes known only at run time (boxes per image): as many pieces as
+        # sizes; that they add up to the dimension is not checked
+        return sizes
     if n is not None:
         total = 0
         for v in sizes:
