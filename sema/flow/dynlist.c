@@ -418,6 +418,91 @@ Value *flow_dynlist_pick(Interp *in, Value *seq, Value *index, Span span)
     return bridge_runtime_number(in, bridge_number_kind(elem.dtype), bridge_ir_of(in, item, span));
 }
 
+static Value *int_list(Interp *in, int64_t v);
+
+/* ---- sorting by keys known only at run time ---- */
+
+/* Item INDEX (a run-time int) of the static items L: numbers and tensors
+ * stacked and picked (flow_dynlist_pick), tuples item by item. */
+static Value *pick_item(Interp *in, ValueList *l, Value *index, Span span)
+{
+    bool tuples = l->len > 0;
+    for (int i = 0; i < l->len && tuples; i++)
+        tuples = l->items[i]->kind == VK_TUPLE && l->items[i]->u.list->len == l->items[0]->u.list->len;
+    if (!tuples) {
+        Value *lv = val_list(in, 0);
+        *lv->u.list = *l;
+        lv->u.list->dyn = NULL;
+        return flow_dynlist_pick(in, lv, index, span);
+    }
+    int n = l->items[0]->u.list->len;
+    Value *r = val_tuple(in, n);
+    for (int k = 0; k < n; k++) {
+        ValueList part = {0};
+        for (int i = 0; i < l->len; i++)
+            val_list_push(in, &part, l->items[i]->u.list->items[k]);
+        bool same = true;   /* a component equal in every item needs no pick */
+        for (int i = 1; i < part.len && same; i++)
+            same = flow_same_value(part.items[0], part.items[i]);
+        Value *x = same ? part.items[0] : pick_item(in, &part, index, span);
+        if (!x || x->kind == VK_ERROR)
+            return x;
+        val_list_push(in, r->u.list, x);
+    }
+    return r;
+}
+
+bool flow_sort_runtime(Interp *in, ValueList *l, Value **keys, bool reverse, Span span)
+{
+    int n = l->len;
+    if (in->lower->opset < 11) {
+        interp_error(in, span, "sorting by keys known only at run time needs TopK with a run-time k and its "
+                     "tie order (opset 11 or later; compiling for opset %d)", in->lower->opset);
+        return false;
+    }
+    Value *kl = val_list(in, n);
+    ValueKind widest = VK_BOOL;
+    for (int i = 0; i < n; i++) {
+        Value *k = keys[i];
+        if (k->kind != VK_INT && k->kind != VK_FLOAT && k->kind != VK_BOOL) {
+            interp_error(in, span, "sorting by a run-time key needs keys that are numbers, found '%s'",
+                         val_type_name(in, k));
+            return false;
+        }
+        if (k->kind == VK_FLOAT || (k->kind == VK_INT && widest == VK_BOOL))
+            widest = k->kind;
+        val_list_push(in, kl->u.list, k);
+    }
+    IrType elem = ir_type_scalar(bridge_number_dtype(widest));
+    IrValue *stacked = dynlist_stacked(in, kl, &elem, span);
+    if (!stacked)
+        return false;
+    /* TopK breaks ties by the lower index, which is Python's stable order
+     * for ascending and for reverse=True alike */
+    Value *x = bridge_cast(in, bridge_wrap(in, stacked), DT_DOUBLE, span);
+    Value *pos[2] = {x, int_list(in, n)};
+    OnnxAttrArg at[3] = {{"largest", val_int(in, reverse)}, {"sorted", val_int(in, 1)},
+                         {"_outputs", val_int(in, 2)}};
+    Value *top = x && x->kind == VK_TENSOR ? bridge_onnx(in, "TopK", pos, 2, at, 3, span) : NULL;
+    if (!top || top->kind != VK_TUPLE || top->u.list->len != 2)
+        return false;
+    Value *perm = top->u.list->items[1];
+    ValueList sorted = {0};
+    for (int i = 0; i < n; i++) {
+        Value *g = bridge_onnx2(in, "Gather", perm, val_int(in, i), span);
+        if (!g || g->kind != VK_TENSOR)
+            return false;
+        Value *idx = bridge_runtime_number(in, VK_INT, bridge_ir_of(in, g, span));
+        Value *item = pick_item(in, l, idx, span);
+        if (!item || item->kind == VK_ERROR)
+            return false;
+        val_list_push(in, &sorted, item);
+    }
+    for (int i = 0; i < n; i++)
+        l->items[i] = sorted.items[i];
+    return true;
+}
+
 /* ---- torch.cat / torch.stack over a run-time list ---- */
 
 /* The stacked items with axis 0 moved to position D (stack along D). */

@@ -297,6 +297,10 @@ Value *flow_optional_is_none(Interp *in, Value *v, bool is_none, Span span);
  * be None or not None (TorchScript's rule), in the current region. */
 void flow_optional_refine(Interp *in, const AstNode *test, bool truth);
 
+/* Sorts the static items L by KEYS, numbers some of which are known only at
+ * run time (TopK; items picked by the permutation): false after an error. */
+bool flow_sort_runtime(Interp *in, ValueList *l, Value **keys, bool reverse, Span span);
+
 /* ---- tensors whose rank depends on a run-time condition (rank.c) ---- */
 
 bool flow_ranks_is(const Value *v);

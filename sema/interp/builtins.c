@@ -642,6 +642,9 @@ bool interp_sort_values(Interp *in, ValueList *l, Value *key, bool reverse, Span
         if (!keys[i] || keys[i]->kind == VK_ERROR)
             return false;
     }
+    for (int i = 0; i < l->len; i++)
+        if ((keys[i]->kind == VK_INT || keys[i]->kind == VK_FLOAT || keys[i]->kind == VK_BOOL) && keys[i]->dyn)
+            return flow_sort_runtime(in, l, keys, reverse, span);
     for (int i = 1; i < l->len; i++) {
         Value *k = keys[i], *v = l->items[i];
         int j = i - 1;
