@@ -1372,6 +1372,15 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 def _tensor_from_runtime(data, dtype):
     """torch.tensor of numbers some of which are known only at run time."""
+    if _native.is_runtime_list(data):
+        # a list of run-time length (numbers appended in a loop): its items
+        # stacked; typed as TorchScript types it (an empty List[int] gives
+        # int64, where eager PyTorch's torch.tensor([]) is float32)
+        stacked = _native.runtime_list_concat(data, 0, True)
+        if stacked.dim() != 1:
+            return _error("torch.tensor() of a list of run-time length whose items are tensors: only lists of "
+                          "numbers are supported (torch.stack joins tensors)")
+        return stacked if dtype is None else _to(stacked, dtype)
     if isinstance(data, list) or isinstance(data, tuple):
         parts = [_tensor_from_runtime(x, dtype) for x in data]
         dt = _native.result_type(*[_native.as_tensor(x, _dtype(p)) for x, p in zip(data, parts)]) \
