@@ -7,7 +7,8 @@
 # Reshape and Transpose fewer.  Masks become one additive float mask
 # broadcast to (N, H, L, S): a 2-D attn_mask as (1, 1, L, S), a 3-D one as
 # (N, H, L, S), key_padding_mask as (N, 1, 1, S).  The ONNX Attention
-# operator (opset 23) is not used: the graph is MatMul, Softmax, MatMul.
+# operator (opset 23) serves scaled_dot_product_attention on 4-D inputs;
+# multi_head_attention_forward keeps MatMul, Softmax, MatMul.
 import math
 import onnx
 import _native
@@ -357,6 +358,10 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
             raise RuntimeError(f"Expected attn_mask dtype to be bool or float or to match query dtype, but got "
                                f"attn_mask.dtype: {_scalar_name(mdt)} and  query.dtype: {_scalar_name(dt)} "
                                "instead.")
+    if _native.opset >= 23 and query.dim() == 4 and key.dim() == 4 and value.dim() == 4 and dropout_p == 0.0:
+        y = _onnx_attention(query, key, value, attn_mask, is_causal, scale, enable_gqa, dt)
+        if y is not None:
+            return y
     if enable_gqa:
         if query.dim() < 3 or key.dim() < 3 or value.dim() < 3:
             raise RuntimeError("scaled_dot_product_attention: enable_gqa needs the heads at dim -3")
@@ -389,6 +394,30 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     if dropout_p > 0.0:
         weights = F.dropout(weights, p=dropout_p, training=True)
     return onnx.MatMul(weights, value)
+
+
+def _onnx_attention(query, key, value, attn_mask, is_causal, scale, enable_gqa, dt):
+    """The ONNX Attention operator (opset 23) on (N, H, L, E) inputs: the
+    same formula (a bool mask says which positions take part, a float one is
+    added; is_causal the top-left lower triangle; key and value heads that
+    divide the query heads are shared by groups, as enable_gqa repeats
+    them)."""
+    hq, hk, hv = query.size(1), key.size(1), value.size(1)
+    if not enable_gqa and (not _native.is_static(hq) or not _native.is_static(hk) or hq != hk or hk != hv):
+        # without enable_gqa PyTorch broadcasts the head dimension, which
+        # Attention does not: the formula
+        return None
+    if enable_gqa:
+        if not (_native.is_static(hq) and _native.is_static(hk) and _native.is_static(hv)):
+            _native.error("scaled_dot_product_attention(enable_gqa=True): the numbers of heads must be "
+                          "known while compiling")
+        if hq % hk != 0 or hq % hv != 0:
+            raise RuntimeError("Number of heads in key and value must divide the number of heads in query")
+    factor = 1.0 / math.sqrt(query.size(-1)) if scale is None else scale
+    inputs = [query, key, value]
+    if attn_mask is not None:
+        inputs.append(attn_mask if _native.dtype_of(attn_mask) == _bool else T._to(attn_mask, dt))
+    return onnx.Attention(*inputs, is_causal=1 if is_causal else 0, scale=float(factor))
 
 
 def _scalar_name(dt):

@@ -6,7 +6,7 @@
 # tsc2onnx: --dynamic q:0=N --dynamic k:0=N --dynamic v:0=N --dynamic q:2=L --dynamic k:2=S --dynamic v:2=S --dynamic gk:0=N --dynamic gv:0=N
 # example: q=randn(2,4,3,8) k=randn(2,4,5,8) v=randn(2,4,5,6) bm=[[True,True,False,True,False],[True,False,True,True,True],[False,False,False,False,True]] fm=randn(3,5) gk=randn(2,2,5,8) gv=randn(2,2,5,6)
 # inputs: q=randn(1,4,3,8) k=randn(1,4,5,8) v=randn(1,4,5,6) bm=[[True,True,True,True,True],[False,False,False,True,False],[True,True,True,True,False]] fm=randn(3,5) gk=randn(1,2,5,8) gv=randn(1,2,5,6)
-# opsets: 11 17
+# opsets: 11 17 23
 import math
 
 import torch
