@@ -329,6 +329,15 @@ static int write_output(Compiler *c, const Options *o, IrModel *m)
         return emit_text_file_pending(m, &c->sources, out, pending, &c->diag);
     if (o->emit == EMIT_DOT)
         return emit_dot_file_pending(m, &c->sources, out, pending, &c->diag);
+    const IrNode *deepest;
+    int depth = ir_model_message_depth(m, &deepest);
+    if (depth > IR_MAX_MESSAGE_DEPTH) {
+        /* onnx.load and ONNX Runtime would refuse the file */
+        diag_error(&c->diag, deepest ? deepest->span : SPAN_NONE, "run-time control flow nests too deeply here for "
+                   "an ONNX file: its messages would nest %d levels, and ONNX readers refuse more than %d "
+                   "(about 30 If and Loop bodies inside one another)", depth, IR_MAX_MESSAGE_DEPTH);
+        return EXIT_COMPILE_ERROR;
+    }
     EmitOnnxOptions eo = {.external_data = o->external_data, .external_min_bytes = (size_t)o->external_min_bytes,
                           .pending = pending};
     return emit_onnx_file_opts(m, &c->sources, out, &eo, &c->diag);

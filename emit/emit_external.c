@@ -74,9 +74,18 @@ static const void *ext_tensor_bytes(ExternalWriter *w, const IrTensor *t)
     return w->scratch;
 }
 
+/* Small integer tensors stay in the file whatever the threshold: they are
+ * the shapes, axes and indices that readers need while they load the
+ * graph (ONNX Runtime cannot read an external ReduceSum axes input). */
+#define EXT_KEEP_SMALL_INTS 64
+
 static bool ext_wanted(const IrTensor *t, size_t min_bytes)
 {
-    return t && t->dtype != DT_STRING && t->nbytes >= min_bytes && t->nbytes > 0 && (t->data || t->fill);
+    if (!t)
+        return false;
+    bool small_ints = (t->dtype == DT_INT64 || t->dtype == DT_INT32) &&
+                      t->nbytes <= EXT_KEEP_SMALL_INTS * dtype_size(t->dtype);
+    return t->dtype != DT_STRING && !small_ints && t->nbytes >= min_bytes && t->nbytes > 0 && (t->data || t->fill);
 }
 
 /* Writes the chosen tensors to OUT; fills EXT's refs. */

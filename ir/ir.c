@@ -393,3 +393,53 @@ void ir_model_add_opset(IrModel *m, const char *domain, int version)
     m->opsets[m->n_opsets].version = version;
     m->n_opsets++;
 }
+
+/* ---- protobuf nesting ---- */
+
+/* Levels a ValueInfoProto's type adds below it: TypeProto, then Tensor,
+ * TensorShapeProto and Dimension for a tensor of known rank; a sequence or
+ * optional wraps its element in two more. */
+static int type_depth(const IrType *t)
+{
+    if (t->kind == IR_TYPE_SEQUENCE || t->kind == IR_TYPE_OPTIONAL)
+        return 2 + (t->elem ? type_depth(t->elem) : 1);
+    return t->rank < 0 ? 2 : t->rank == 0 ? 3 : 4;
+}
+
+static int graph_depth(const IrGraph *g, int base, const IrNode *owner, const IrNode **deepest, int *best)
+{
+    /* GraphProto at BASE; its ValueInfoProtos and NodeProtos one below */
+    int d = base + 1 + 2;   /* a node, an attribute, a tensor in it */
+    const PtrVec *lists[2] = {&g->inputs, &g->outputs};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < lists[k]->len; i++) {
+            const IrValue *v = lists[k]->items[i];
+            int vd = base + 1 + type_depth(&v->type);
+            d = vd > d ? vd : d;
+        }
+    for (int i = 0; i < g->nodes.len; i++) {
+        const IrNode *n = g->nodes.items[i];
+        for (int j = 0; j < n->n_outputs; j++) {
+            int vd = base + 1 + type_depth(&n->outputs[j]->type);     /* value_info */
+            d = vd > d ? vd : d;
+        }
+        for (int a = 0; a < n->n_attrs; a++)
+            if (n->attrs[a].g) {
+                int sd = graph_depth(n->attrs[a].g, base + 3, n, deepest, best);
+                d = sd > d ? sd : d;
+            }
+    }
+    if (d > *best) {
+        *best = d;
+        *deepest = owner;
+    }
+    return d;
+}
+
+int ir_model_message_depth(const IrModel *m, const IrNode **deepest)
+{
+    int best = 0;
+    *deepest = NULL;
+    /* ModelProto 1, its GraphProto 2 */
+    return graph_depth(m->graph, 2, NULL, deepest, &best);
+}

@@ -256,6 +256,11 @@ int ir_version_for_opset(int opset);
 
 IrModel *ir_model_new(Arena *a, Interner *names, int opset);
 IrGraph *ir_graph_new(IrModel *m, IrGraph *parent, const char *name);
+/* How deeply the model's protobuf messages nest once written (ModelProto
+ * is 1); *DEEPEST is the If or Loop node whose body nests deepest, or
+ * NULL.  Readers refuse more than IR_MAX_MESSAGE_DEPTH. */
+int ir_model_message_depth(const IrModel *m, const IrNode **deepest);
+#define IR_MAX_MESSAGE_DEPTH 100
 
 /* Returns HINT when unused in the model, else HINT_1, HINT_2 ... */
 const char *ir_unique_value_name(IrModel *m, const char *hint);

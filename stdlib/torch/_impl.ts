@@ -359,12 +359,19 @@ def _matmul_check(a, b, fname):
     return None
 
 
+def _same_dtype_mm(a, b):
+    # PyTorch's matrix products do not promote: both operands of one dtype
+    da, db = _dtype(a), _dtype(b)
+    if da != db:
+        raise RuntimeError(f"expected scalar type {_TYPE_NAME[da]} but found {_TYPE_NAME[db]}")
+
+
 @_method
 def matmul(input: Tensor, other: Tensor):
-    a, b = _promote(input, other)
-    if _matmul_check(a, b, "matmul") is not None:
+    if _matmul_check(input, other, "matmul") is not None:
         return None
-    return onnx.MatMul(a, b)
+    _same_dtype_mm(input, other)
+    return onnx.MatMul(input, other)
 
 
 def _rank_check(x, rank, fname, what):
@@ -397,6 +404,9 @@ def mv(input: Tensor, vec: Tensor):
 def dot(input: Tensor, other: Tensor):
     _rank_check(input, 1, "dot", "input")
     _rank_check(other, 1, "dot", "other")
+    if _dtype(input) != _dtype(other):
+        raise RuntimeError(f"dot : expected both vectors to have same dtype, but found {_TYPE_NAME[_dtype(input)]} "
+                           f"and {_TYPE_NAME[_dtype(other)]}")
     return matmul(input, other)
 
 
@@ -411,10 +421,16 @@ def _scaled_sum(input, prod, beta, alpha):
     return add(input, prod)
 
 
+def _addmm_dtypes(input, mat1, mat2):
+    if _dtype(input) != _dtype(mat1) or _dtype(mat1) != _dtype(mat2):
+        raise RuntimeError("self and mat2 must have the same dtype")
+
+
 def addmm(input, mat1, mat2, *, beta=1, alpha=1, out=None):
     _rank_check(mat1, 2, "addmm", "mat1")
     _rank_check(mat2, 2, "addmm", "mat2")
-    c, a, b = _promote(input, mat1, mat2)
+    _addmm_dtypes(input, mat1, mat2)
+    c, a, b = input, mat1, mat2
     if _native.is_floating(_dtype(a)) and _native.is_static(alpha) and _native.is_static(beta) \
             and beta != 0 and c.dim() <= 2:
         return onnx.Gemm(a, b, c, alpha=alpha, beta=beta)
@@ -430,6 +446,7 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
 
 
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1, out=None):
+    _addmm_dtypes(input, batch1, batch2)
     prod = onnx.ReduceSum(bmm(batch1, batch2), [0], keepdims=0) if _OPSET >= 13 \
         else onnx.ReduceSum(bmm(batch1, batch2), axes=[0], keepdims=0)
     return _scaled_sum(input, prod, beta, alpha)

@@ -31,9 +31,14 @@ def _float_tensor(x, name):
 # ---- linear -----------------------------------------------------------------
 
 def linear(input, weight, bias=None):
-    x, w = T._promote(input, weight)
+    # no promotion, as in PyTorch: input and weight of one dtype, and a
+    # 2-D input's bias too (addmm); other ranks add the bias (matmul, add_)
+    T._same_dtype_mm(input, weight)
+    x, w = input, weight
+    if bias is not None and x.dim() == 2 and _native.dtype_of(bias) != _native.dtype_of(x):
+        raise RuntimeError("self and mat2 must have the same dtype")
     if bias is not None and x.dim() == 2:
-        return onnx.Gemm(x, w, T._to(bias, _native.dtype_of(x)), transB=1)
+        return onnx.Gemm(x, w, bias, transB=1)
     y = onnx.MatMul(x, onnx.Transpose(w, perm=[1, 0]) if w.dim() == 2 else w)
     if bias is not None:
         y = onnx.Add(y, T._to(bias, _native.dtype_of(y)))
