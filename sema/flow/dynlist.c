@@ -82,8 +82,8 @@ static Value *collector_fail(Interp *in, const DynList *d)
 Value *flow_dynlist_unsupported(Interp *in, const char *what, Span span)
 {
     return interp_error(in, span, "%s is not supported on a list whose length is known only at run time "
-                      "(such a list supports append, len, indexing with an int, for loops, "
-                      "torch.cat and torch.stack)", what);
+                      "(such a list supports append, pop, insert, len, indexing with an int, "
+                      "for loops, torch.cat and torch.stack)", what);
 }
 
 static bool need_sequences(Interp *in, const char *what, Span span)
@@ -387,6 +387,103 @@ Value *flow_dynlist_append(Interp *in, Value *l, Value *item, Span span)
     nd->elem = widened;
     flow_write_list(in, vl);
     vl->dyn = nd;
+    return val_none(in);
+}
+
+/* The list's items as a sequence, for an operation that needs one. */
+static IrValue *as_sequence(Interp *in, Value *l, Span span)
+{
+    const DynList *d = l->u.list->dyn;
+    if (d->collector) {
+        collector_fail(in, d);
+        return NULL;
+    }
+    return flow_dynlist_seq(in, l, &d->elem, span);
+}
+
+static void set_sequence(Interp *in, ValueList *vl, IrValue *seq, const IrType *elem)
+{
+    DynList *nd = arena_alloc(in->arena, sizeof *nd);
+    nd->seq = seq;
+    nd->elem = *elem;
+    flow_write_list(in, vl);
+    vl->dyn = nd;
+}
+
+/* A run-time int I as an int64 0-d tensor value. */
+static Value *index_tensor(Interp *in, Value *i, Span span)
+{
+    if (!i->dyn)
+        return bridge_const_value(in, i, DT_INT64, span);
+    Value *t = bridge_wrap(in, i->dyn);
+    return i->kind == VK_BOOL ? bridge_cast(in, t, DT_INT64, span) : t;
+}
+
+Value *flow_dynlist_pop(Interp *in, Value *l, Value *index, Span span)
+{
+    ValueList *vl = l->u.list;
+    IrType elem = vl->dyn->elem;
+    Value *i = index ? index : val_int(in, -1);
+    if (i->kind != VK_INT && i->kind != VK_BOOL)
+        return interp_error(in, span, "pop() index must be an int, found '%s'", val_type_name(in, i));
+    Value *item = flow_dynlist_getitem(in, l, i, span);   /* an index out of range fails when the graph runs */
+    IrValue *seq = item && item->kind != VK_ERROR ? as_sequence(in, l, span) : NULL;
+    Value *it = seq ? index_tensor(in, i, span) : NULL;
+    if (!it || it->kind != VK_TENSOR)
+        return val_error(in);
+    Value *pos[2] = {bridge_wrap(in, seq), it};
+    IrValue *out = retyped(in, bridge_onnx(in, "SequenceErase", pos, 2, NULL, 0, span), &elem, span);
+    if (!out)
+        return val_error(in);
+    set_sequence(in, vl, out, &elem);
+    return item;
+}
+
+Value *flow_dynlist_insert(Interp *in, Value *l, Value *index, Value *item, Span span)
+{
+    ValueList *vl = l->u.list;
+    if (index->kind != VK_INT && index->kind != VK_BOOL)
+        return interp_error(in, span, "insert() index must be an int, found '%s'", val_type_name(in, index));
+    IrType t, widened;
+    if (!item_type(in, item, &t))
+        return interp_error(in, span, "a list whose length is known only at run time can hold only tensors "
+                          "and numbers, not '%s'", val_type_name(in, item));
+    if (item->kind != VK_TENSOR)
+        t.dtype = vl->dyn->elem.dtype;
+    if (!widen_elem(in, &vl->dyn->elem, &t, &widened))
+        return interp_error(in, span, "inserting this item would make the items of a list of run-time length "
+                          "differ in element type or rank");
+    Value *n = flow_dynlist_len(in, l, span);
+    IrValue *seq = n && n->kind != VK_ERROR ? as_sequence(in, l, span) : NULL;
+    if (!seq)
+        return val_error(in);
+    /* Python clamps the position: i < 0 counts from the end, then into [0, n] */
+    Value *pos_i = index;
+    if (!index->dyn && index->u.i < 0)
+        pos_i = interp_binop(in, AST_OP_ADD, index, n, span);
+    else if (index->dyn)
+        pos_i = interp_binop(in, AST_OP_ADD, index,
+                             interp_binop(in, AST_OP_MULT, n, interp_compare_op(in, AST_OP_LT, index, val_int(in, 0),
+                                                                                span), span), span);
+    if (!pos_i || pos_i->kind == VK_ERROR)
+        return val_error(in);
+    Value *p = index_tensor(in, pos_i, span);
+    Value *nt = index_tensor(in, n, span);
+    Value *zero = bridge_const_value(in, val_int(in, 0), DT_INT64, span);
+    if (!p || p->kind != VK_TENSOR || !nt || nt->kind != VK_TENSOR)
+        return val_error(in);
+    Value *lo[3] = {bridge_onnx2(in, "Less", p, zero, span), zero, p};
+    p = bridge_onnx(in, "Where", lo, 3, NULL, 0, span);
+    Value *hi[3] = {bridge_onnx2(in, "Greater", p, nt, span), nt, p};
+    p = bridge_onnx(in, "Where", hi, 3, NULL, 0, span);
+    Value *x = as_tensor_of(in, item, widened.dtype, span);
+    if (!p || p->kind != VK_TENSOR || !x || x->kind != VK_TENSOR)
+        return val_error(in);
+    Value *args[3] = {bridge_wrap(in, seq), x, p};
+    IrValue *out = retyped(in, bridge_onnx(in, "SequenceInsert", args, 3, NULL, 0, span), &widened, span);
+    if (!out)
+        return val_error(in);
+    set_sequence(in, vl, out, &widened);
     return val_none(in);
 }
 

@@ -297,6 +297,12 @@ Value *flow_optional_is_none(Interp *in, Value *v, bool is_none, Span span);
  * be None or not None (TorchScript's rule), in the current region. */
 void flow_optional_refine(Interp *in, const AstNode *test, bool truth);
 
+/* l.pop(INDEX or NULL) and l.insert(INDEX, ITEM) on a list of run-time
+ * length (SequenceErase, SequenceInsert; an index out of range fails when
+ * the graph runs, insert's position is clamped as Python clamps it). */
+Value *flow_dynlist_pop(Interp *in, Value *l, Value *index, Span span);
+Value *flow_dynlist_insert(Interp *in, Value *l, Value *index, Value *item, Span span);
+
 /* Sorts the static items L by KEYS, numbers some of which are known only at
  * run time (TopK; items picked by the permutation): false after an error. */
 bool flow_sort_runtime(Interp *in, ValueList *l, Value **keys, bool reverse, Span span);

@@ -16,7 +16,7 @@ static bool self_is(Interp *in, CallArgs *a, ValueKind kind, const char *method,
         return false;
     }
     if (flow_dynlist_is(a->pos[0]) && strcmp(method, "append") != 0 && strcmp(method, "extend") != 0 &&
-        strcmp(method, "copy") != 0) {
+        strcmp(method, "copy") != 0 && strcmp(method, "pop") != 0 && strcmp(method, "insert") != 0) {
         flow_dynlist_unsupported(in, arena_sprintf(in->arena, "list.%s()", method), span);
         return false;
     }
@@ -73,6 +73,8 @@ METHOD(list_insert)
     int64_t i;
     if (!self_is(in, a, VK_LIST, "insert", span) || !interp_args_check(in, a, "insert", 3, 3, NULL, span))
         return val_error(in);
+    if (flow_dynlist_is(a->pos[0]))
+        return flow_dynlist_insert(in, a->pos[0], a->pos[1], a->pos[2], span);
     if (!static_int_arg(a->pos[1], &i))
         return interp_error(in, span, "insert() index must be a compile-time integer");
     ValueList *l = a->pos[0]->u.list;
@@ -94,6 +96,8 @@ METHOD(list_pop)
     (void)self;
     if (!self_is(in, a, VK_LIST, "pop", span) || !interp_args_check(in, a, "pop", 1, 2, NULL, span))
         return val_error(in);
+    if (flow_dynlist_is(a->pos[0]))
+        return flow_dynlist_pop(in, a->pos[0], a->n_pos == 2 ? a->pos[1] : NULL, span);
     ValueList *l = a->pos[0]->u.list;
     int64_t i = l->len - 1;
     if (a->n_pos == 2 && !static_int_arg(a->pos[1], &i))
