@@ -31,13 +31,38 @@ static bool computed_in(const IrGraph *g, const IrValue *v)
     return v->producer && v->producer->graph == g;
 }
 
+/* A copy of sequence V made in G where Identity does not take sequences
+ * (before opset 14): a 0-d item inserted at the end and erased again,
+ * which works on an empty sequence too. */
+static IrValue *sequence_copy(Lower *L, IrGraph *g, IrValue *v, Span span)
+{
+    DType dt = v->type.elem ? v->type.elem->dtype : v->type.dtype;
+    IrTensor *zero = ir_tensor_new(L->model->arena, dt, 0, NULL);
+    IrValue *z = lower_constant(L, NULL, zero, span);
+    IrValue *ins_in[2] = {v, z};
+    IrNode *ins = ir_node_new(g, "SequenceInsert", "", ins_in, 2, 1, span);
+    ins->schema = opschema_find("SequenceInsert", "", L->opset, NULL);
+    ins->scope = L->scope;
+    ins->outputs[0]->type = v->type;
+    IrTensor *last = ir_tensor_scalar_i64(L->model->arena, -1);
+    IrValue *pos = lower_constant(L, NULL, last, span);
+    IrValue *er_in[2] = {ins->outputs[0], pos};
+    IrNode *er = ir_node_new(g, "SequenceErase", "", er_in, 2, 1, span);
+    er->schema = opschema_find("SequenceErase", "", L->opset, NULL);
+    er->scope = L->scope;
+    er->outputs[0]->type = v->type;
+    return er->outputs[0];
+}
+
 IrValue *lower_graph_output(Lower *L, IrGraph *g, IrValue *v, const IrType *type, Span span)
 {
     (void)L;
     bool reused = false;
     for (int i = 0; i < g->outputs.len; i++)
         reused |= g->outputs.items[i] == v;
-    if (!computed_in(g, v) || reused) {
+    if ((!computed_in(g, v) || reused) && v->type.kind == IR_TYPE_SEQUENCE && L->opset < 14) {
+        v = sequence_copy(L, g, v, span);   /* Identity takes sequences from opset 14 */
+    } else if (!computed_in(g, v) || reused) {
         IrNode *id = ir_node_new(g, "Identity", "", &v, 1, 1, span);
         id->schema = opschema_find("Identity", "", L->opset, NULL);
         id->scope = L->scope;

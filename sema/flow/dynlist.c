@@ -350,6 +350,15 @@ static Value *append_stacked(Interp *in, ValueList *vl, Value *item, const IrTyp
     return val_none(in);
 }
 
+Value *flow_list_append(Interp *in, Value *l, Value *item, Span span)
+{
+    if (flow_dynlist_is(l))
+        return flow_dynlist_append(in, l, item, span);
+    flow_write_list(in, l->u.list);
+    val_list_push(in, l->u.list, item);
+    return val_none(in);
+}
+
 Value *flow_dynlist_append(Interp *in, Value *l, Value *item, Span span)
 {
     ValueList *vl = l->u.list;
@@ -671,8 +680,9 @@ static Value *cat_stacked(Interp *in, IrValue *stacked, const IrType *elem, int 
     return bridge_onnx2(in, "Reshape", t, target, span);
 }
 
-/* runtime_list_concat(list, dim, new_axis): torch.cat (new_axis False) or
- * torch.stack (True) of a run-time list. */
+/* runtime_list_concat(list, dim, new_axis[, empty_ok]): torch.cat
+ * (new_axis False) or torch.stack (True) of a run-time list; EMPTY_OK
+ * (torch.tensor of numbers) gives an empty list an empty tensor. */
 static Value *n_runtime_list_concat(Interp *in, CallArgs *a, Span span, const Builtin *self)
 {
     (void)self;
@@ -698,6 +708,20 @@ static Value *n_runtime_list_concat(Interp *in, CallArgs *a, Span span, const Bu
         return new_axis ? move_axis0(in, d->stacked, (int)ax, r, span) : cat_stacked(in, d->stacked, &d->elem, (int)ax, span);
     OnnxAttrArg at[2] = {{"axis", val_int(in, ax)}, {"new_axis", val_int(in, new_axis)}};
     Value *seq = bridge_wrap(in, d->seq);
+    Value *empty_ok = interp_arg(a, 3, NULL);
+    if (empty_ok && empty_ok->kind == VK_BOOL && empty_ok->u.b && new_axis && rank == 0) {
+        /* torch.tensor() of numbers, where an empty list is an empty tensor:
+         * ConcatFromSequence refuses an empty sequence, so a 0 goes first
+         * and is sliced off */
+        Value *zero = bridge_const_value(in, val_int(in, 0), d->elem.dtype, span);
+        Value *pos[3] = {seq, zero, val_int(in, 0)};
+        Value *padded = bridge_onnx(in, "SequenceInsert", pos, 3, NULL, 0, span);
+        if (!padded || padded->kind != VK_TENSOR)
+            return val_error(in);
+        bridge_ir_of(in, padded, span)->type = d->seq->type;
+        Value *all = bridge_onnx(in, "ConcatFromSequence", &padded, 1, at, 2, span);
+        return all && all->kind == VK_TENSOR ? slice_shape(in, all, 1, INT64_MAX, span) : all;
+    }
     return bridge_onnx(in, "ConcatFromSequence", &seq, 1, at, 2, span);
 }
 

@@ -326,6 +326,10 @@ bool flow_same_value(const Value *a, const Value *b);
 /* A compile-time value of V's type (a zero-size tensor for a tensor) for
  * paths where the flags say the value is never read; NULL when V's type
  * has none. */
+/* A never-read tensor of LIKE's dtype and rank, zeros with its known
+ * dimensions (0 for the others) when that has at most MAX_NUMEL elements,
+ * else flow_placeholder's; for other values flow_placeholder's. */
+Value *flow_zeros_shaped_like(Interp *in, Value *like, int64_t max_numel);
 Value *flow_placeholder(Interp *in, Value *v);
 /* V (a tensor, number or list) as a graph value of type T in the graph
  * being built: constants for static numbers, a Cast when the element type
@@ -359,6 +363,13 @@ ExecStatus flow_for(Interp *in, const AstNode *s, Value *iterable);
 /* A static for loop over ITEMS whose iteration K ended with EXEC_MAYBE:
  * the remaining iterations run while no exit flag is set. */
 ExecStatus flow_for_rest(Interp *in, const AstNode *s, ValueList *items, int next);
+/* A list comprehension (or generator expression) E of one generator over
+ * the run-time ITERABLE: a Loop that appends each element to RESULT
+ * (filters on run-time values make the append conditional).  Runs in the
+ * comprehension's own frame. */
+ExecStatus flow_comprehension(Interp *in, const AstNode *e, Value *iterable, ValueList *result);
+/* l.append(item) for a list of compile-time or run-time length. */
+Value *flow_list_append(Interp *in, Value *l, Value *item, Span span);
 bool flow_is_dynamic_iterable(Interp *in, Value *v);
 /* len() of a runtime iterator: its trip count, a run-time int. */
 Value *flow_iter_length(Interp *in, Value *v, Span span);

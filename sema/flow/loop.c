@@ -99,6 +99,10 @@ typedef struct LoopCtx {
     bool may_break;
     bool changed;
     int errors;
+    /* a comprehension (s is the ListComp or GeneratorExp): its own scope
+     * is not carried, each iteration appends to RESULT */
+    Scope *private_scope;
+    ValueList *result;
 } LoopCtx;
 
 static Interp *lc_in(LoopCtx *lc)
@@ -535,7 +539,8 @@ static bool widen_scan(LoopCtx *lc, Carry *c)
     Interp *in = lc_in(lc);
     ScanCollector *col = &c->collector;
     IrType et = {0};
-    bool ok = !col->failed && col->item && col->item->kind == VK_TENSOR && col->item->u.tensor->rank >= 0;
+    bool ok = !col->failed && col->item &&
+              ((col->item->kind == VK_TENSOR && col->item->u.tensor->rank >= 0) || is_number(col->item));
     if (ok) {
         et = type_of(in, col->item);
         ok = stable_dims(&et) && et.dtype == c->plan.type.dtype && et.rank == c->plan.type.rank;
@@ -603,6 +608,8 @@ static void discover_scope(LoopCtx *lc, RegionEntry *e)
 {
     Interp *in = lc_in(lc);
     Scope *s = e->obj;
+    if (s == lc->private_scope)
+        return;     /* a comprehension's own variables end with it */
     bool locals = s == in->frame->locals;
     for (int pass = 0; pass < 2; pass++) {
         const ScopeEntry *es = pass == 0 ? s->entries : e->orig.items;
@@ -843,11 +850,15 @@ static Value *loop_condition(LoopCtx *lc)
                            "the condition of this while loop");
 }
 
+static ExecStatus run_comprehension_body(LoopCtx *lc);
+
 static ExecStatus run_body(LoopCtx *lc, Region *r)
 {
     Interp *in = lc_in(lc);
     const AstNode *s = lc->s;
     bind_inputs(lc, r);
+    if (lc->result)
+        return run_comprehension_body(lc);
     if (s->kind == AST_FOR) {
         Value *iter = bridge_runtime_number(in, VK_INT, lc->body.iter);
         Value *item = flow_loop_item(&lc->iter, lc->iterable, iter, s->u.for_stmt.iter->span);
@@ -1107,7 +1118,7 @@ static ExecStatus run_loop(LoopCtx *lc)
 {
     Interp *in = lc_in(lc);
     lc->errors = in->c->diag.nerrors;
-    lc->flow = flow_current(in);
+    lc->flow = lc->result ? NULL : flow_current(in);
     init_carries(lc);
     for (int round = 0; round < MAX_ROUNDS; round++) {
         lc->changed = false;
@@ -1200,6 +1211,83 @@ ExecStatus flow_while(Interp *in, const AstNode *s, Value *cond)
         return EXEC_NORMAL;
     LoopCtx lc = {.in = in, .s = s, .span = test->span, .cond0 = cond};
     return after_loop(&lc, run_loop(&lc));
+}
+
+/* ---- comprehensions over run-time iterables ---- */
+
+typedef struct CompAppend {
+    LoopCtx *lc;
+} CompAppend;
+
+/* The comprehension's element, appended to its result. */
+static ExecStatus comp_append(Interp *in, void *ctx, Value **result)
+{
+    LoopCtx *lc = ((CompAppend *)ctx)->lc;
+    Value *v = interp_eval(in, lc->s->u.comp.elt);
+    if (!v)
+        return EXEC_RAISE;
+    Value *l = list_value(in, lc->result);
+    Value *r = flow_list_append(in, l, v, lc->s->u.comp.elt->span);
+    *result = val_none(in);
+    return r ? EXEC_NORMAL : EXEC_RAISE;
+}
+
+static ExecStatus comp_skip(Interp *in, void *ctx, Value **result)
+{
+    (void)ctx;
+    *result = val_none(in);
+    return EXEC_NORMAL;
+}
+
+/* One iteration: the item bound to the target, the filters, the append
+ * (under an If when a filter is a run-time bool). */
+static ExecStatus run_comprehension_body(LoopCtx *lc)
+{
+    Interp *in = lc_in(lc);
+    const AstNode *g = lc->s->u.comp.generators.items[0];
+    Value *iter = bridge_runtime_number(in, VK_INT, lc->body.iter);
+    Value *item = flow_loop_item(&lc->iter, lc->iterable, iter, g->u.comprehension.iter->span);
+    if (!item || interp_assign(in, g->u.comprehension.target, item) == EXEC_RAISE)
+        return EXEC_RAISE;
+    Value *keep = val_bool(in, true);
+    for (int j = 0; j < g->u.comprehension.ifs.len; j++) {
+        const AstNode *cond = g->u.comprehension.ifs.items[j];
+        Value *c = interp_eval(in, cond);
+        Value *t = c && c->kind != VK_ERROR ? interp_truth(in, c, cond->span) : c;
+        if (!t)
+            return EXEC_RAISE;
+        if (t->kind == VK_ERROR)
+            return EXEC_NORMAL;
+        keep = !keep->dyn && !t->dyn ? val_bool(in, keep->u.b && t->u.b)
+               : interp_binop(in, AST_OP_BITAND, keep, t, cond->span);
+        if (!keep)
+            return EXEC_RAISE;
+    }
+    CompAppend ctx = {lc};
+    Value *ignored = NULL;
+    ExecStatus st = EXEC_NORMAL;
+    if (!keep->dyn && keep->u.b)
+        st = comp_append(in, &ctx, &ignored);
+    else if (keep->dyn && !flow_select(in, keep, comp_append, &ctx, comp_skip, NULL, lc->s->span,
+                                       "this comprehension's filter"))
+        st = EXEC_RAISE;
+    if (st == EXEC_RAISE)
+        return st;
+    lc->cond_out = val_bool(in, true);
+    return EXEC_NORMAL;
+}
+
+ExecStatus flow_comprehension(Interp *in, const AstNode *e, Value *iterable, ValueList *result)
+{
+    const AstNode *g = e->u.comp.generators.items[0];
+    Span span = g->u.comprehension.iter->span;
+    LoopCtx lc = {.in = in, .s = e, .span = span, .iterable = iterable, .iter = {.in = in},
+                  .private_scope = in->frame->locals, .result = result};
+    lc.trip = flow_trip_count(&lc.iter, iterable, span);
+    if (!lc.trip || lc.trip->kind == VK_ERROR)
+        return lc.trip ? EXEC_NORMAL : EXEC_RAISE;
+    lc.cond0 = val_bool(in, true);
+    return run_loop(&lc);
 }
 
 /* One iteration of the static for loop S with ITEM (or, ITEM NULL, its

@@ -187,38 +187,12 @@ static Plan *plan_leaf(Merger *g, Leaf *lf)
 
 static Plan *leaf_numbers_tensors(Merger *g, Value *a, Value *b);
 
-/* A never-read tensor of V's rank that keeps V's known dimensions (0 for
- * the others), so that the If output keeps them too; when it would have
- * elements, flow_placeholder's empty one. */
-static Value *rank_placeholder(Interp *in, Value *v)
-{
-    const Tensor *t = v->u.tensor;
-    bool empty = false;
-    for (int i = 0; i < t->rank; i++)
-        empty |= !dim_is_known(t->dims[i]) || t->dims[i].value == 0;
-    if (!empty)
-        return flow_placeholder(in, v);
-    Tensor *z = arena_alloc(in->arena, sizeof *z);
-    int64_t *dims = arena_alloc(in->arena, sizeof(int64_t) * (size_t)(t->rank + 1));
-    z->dtype = t->dtype;
-    z->rank = t->rank;
-    z->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
-    for (int i = 0; i < t->rank; i++) {
-        dims[i] = dim_is_known(t->dims[i]) ? t->dims[i].value : 0;
-        z->dims[i] = dim_known(dims[i]);
-    }
-    z->is_static = true;
-    z->data = ir_tensor_new(in->arena, z->dtype, z->rank, dims);
-    z->init = TINIT_DATA;
-    return val_tensor(in, z);
-}
-
 /* Tensors of different ranks: one If output per side, each holding its
  * side's tensor where that side ran (sema/flow/rank.c). */
 static Plan *leaf_ranks(Merger *g, Value *a, Value *b)
 {
     Interp *in = g->in;
-    Value *pa = rank_placeholder(in, a), *pb = rank_placeholder(in, b);
+    Value *pa = flow_zeros_shaped_like(in, a, 0), *pb = flow_zeros_shaped_like(in, b, 0);
     if (!pa || !pb)
         return NULL;
     Plan *p = arena_alloc(in->arena, sizeof *p);
@@ -399,6 +373,33 @@ static Plan *merge_values(Merger *g, const char *label, Value *a, Value *b)
                 arena_sprintf(in->arena, "%s on %s, %s on %s", describe(in, a), g->m->b[0]->what,
                               describe(in, b), g->m->b[1]->what));
     return NULL;
+}
+
+Value *flow_zeros_shaped_like(Interp *in, Value *like, int64_t max_numel)
+{
+    const Tensor *t = like->kind == VK_TENSOR ? like->u.tensor : NULL;
+    if (!t || t->rank < 0)
+        return flow_placeholder(in, like);
+    int64_t numel = 1;
+    for (int i = 0; i < t->rank; i++) {
+        int64_t d = dim_is_known(t->dims[i]) ? t->dims[i].value : 0;
+        numel = numel > max_numel ? numel : numel * d;
+    }
+    if (numel > max_numel)
+        return flow_placeholder(in, like);
+    Tensor *z = arena_alloc(in->arena, sizeof *z);
+    int64_t *dims = arena_alloc(in->arena, sizeof(int64_t) * (size_t)(t->rank + 1));
+    z->dtype = t->dtype;
+    z->rank = t->rank;
+    z->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
+    for (int i = 0; i < t->rank; i++) {
+        dims[i] = dim_is_known(t->dims[i]) ? t->dims[i].value : 0;
+        z->dims[i] = dim_known(dims[i]);
+    }
+    z->is_static = true;
+    z->data = ir_tensor_new(in->arena, z->dtype, z->rank, dims);
+    z->init = TINIT_DATA;
+    return val_tensor(in, z);
 }
 
 /* A value of V's type that is never read (the flags say so). */

@@ -61,40 +61,15 @@ static Value *held(Value *v)
     return v->kind == VK_OPTIONAL ? v->u.list->items[1] : v;
 }
 
-/* The value an absent optional holds, never read: zeros of LIKE's shape
- * when it is small and known (the If and Loop outputs keep that shape),
- * else flow_placeholder's empty tensor. */
-static Value *absent_value(Interp *in, Value *like)
-{
-    enum { SMALL = 256 };
-    const Tensor *t = like->kind == VK_TENSOR ? like->u.tensor : NULL;
-    int64_t numel = 1;
-    for (int i = 0; t && i < t->rank; i++)
-        numel = dim_is_known(t->dims[i]) && numel <= SMALL ? numel * t->dims[i].value : SMALL + 1;
-    if (!t || t->rank < 0 || numel > SMALL)
-        return flow_placeholder(in, like);
-    Tensor *z = arena_alloc(in->arena, sizeof *z);
-    int64_t *dims = arena_alloc(in->arena, sizeof(int64_t) * (size_t)(t->rank + 1));
-    z->dtype = t->dtype;
-    z->rank = t->rank;
-    z->dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
-    for (int i = 0; i < t->rank; i++) {
-        dims[i] = t->dims[i].value;
-        z->dims[i] = t->dims[i];
-    }
-    z->is_static = true;
-    z->data = ir_tensor_new(in->arena, z->dtype, z->rank, dims);
-    z->init = TINIT_DATA;
-    return val_tensor(in, z);
-}
-
 Value *flow_optional_pair(Interp *in, Value *v, Value *like)
 {
     if (v->kind == VK_OPTIONAL)
         return v;
     Value *pair = val_tuple(in, 2);
     if (v->kind == VK_NONE) {
-        Value *ph = like ? absent_value(in, held(like)) : NULL;
+        /* the value an absent optional holds, never read: zeros of the
+         * value's known shape when small (If and Loop outputs keep it) */
+        Value *ph = like ? flow_zeros_shaped_like(in, held(like), 256) : NULL;
         if (!ph)
             return NULL;
         val_list_push(in, pair->u.list, val_bool(in, false));

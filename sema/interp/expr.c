@@ -288,6 +288,18 @@ static bool is_type_like(const Value *v)
 /* Binary operators on static builtin values; NULL when not applicable. */
 static Value *static_binop(Interp *in, AstOp op, Value *a, Value *b, Span span)
 {
+    if (op == AST_OP_ADD && flow_dynlist_is(a) && b->kind == VK_LIST && !flow_dynlist_is(b)) {
+        /* a run-time list + a list of compile-time length: a new list, the
+         * items of b appended to a copy of a */
+        Value *r = val_list(in, 0);
+        *r->u.list = *a->u.list;
+        for (int i = 0; i < b->u.list->len; i++) {
+            Value *x = flow_dynlist_append(in, r, b->u.list->items[i], span);
+            if (!x || x->kind == VK_ERROR)
+                return x ? x : val_error(in);
+        }
+        return r;
+    }
     if (flow_dynlist_is(a) || flow_dynlist_is(b))
         return flow_dynlist_unsupported(in, arena_sprintf(in->arena, "'%s'", op_names(op).symbol), span);
     if (is_static_number(a) && is_static_number(b)) {
@@ -995,6 +1007,9 @@ static bool comp_loop(Interp *in, CompState *st, int level)
     Value *iterable = interp_eval(in, g->u.comprehension.iter);
     if (!iterable)
         return false;
+    if (level == 0 && gens->len == 1 && (st->e->kind == AST_LIST_COMP || st->e->kind == AST_GENERATOR_EXP) &&
+        iterable->kind != VK_ERROR && flow_is_dynamic_iterable(in, iterable))
+        return flow_comprehension(in, st->e, iterable, st->result->u.list) != EXEC_RAISE;  /* a Loop */
     ValueList items = {0};
     if (iterable->kind == VK_ERROR || !interp_iterate_static(in, iterable, &items, g->u.comprehension.iter->span))
         return !in->exc;

@@ -1393,7 +1393,7 @@ def _tensor_from_runtime(data, dtype):
         # a list of run-time length (numbers appended in a loop): its items
         # stacked; typed as TorchScript types it (an empty List[int] gives
         # int64, where eager PyTorch's torch.tensor([]) is float32)
-        stacked = _native.runtime_list_concat(data, 0, True)
+        stacked = _native.runtime_list_concat(data, 0, True, True)
         if stacked.dim() != 1:
             return _error("torch.tensor() of a list of run-time length whose items are tensors: only lists of "
                           "numbers are supported (torch.stack joins tensors)")
