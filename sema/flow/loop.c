@@ -1030,7 +1030,8 @@ static ExecStatus finalize(LoopCtx *lc)
         const IrType *t = &c->plan.type;
         Dim *dims = arena_alloc(in->arena, sizeof(Dim) * (size_t)(t->rank + 1));
         dims[0] = dim_unknown();
-        memcpy(dims + 1, t->dims, sizeof(Dim) * (size_t)t->rank);
+        if (t->rank > 0)    /* a scan of numbers: 0-d items, no dims */
+            memcpy(dims + 1, t->dims, sizeof(Dim) * (size_t)t->rank);
         types[n++] = ir_type_tensor(in->arena, t->dtype, t->rank + 1, dims);
     }
     IrValue *trip = lc->trip ? int_ir(in, lc->trip, span) : NULL;
