@@ -15,20 +15,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 model=$src/examples/mlp.ts
 examples="--example a=randn(2,4) --example b=randn(2,3) --example c=randn(2,5)"
-n=0
-
-# result STATUS DESCRIPTION [DIAGNOSTIC...]: prints one TAP line.
-result() {
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        shift 2
-        for line in "$@"; do echo "# $line"; done
-        [ -s "$tmp/err" ] && sed 's/^/#   stderr: /' "$tmp/err" | head -5
-    fi
-}
+. "$src/tests/tap.sh"
+tap_stderr="$tmp/err"
 
 # run ARGS...: runs tsc2onnx, status in $status, stderr in $tmp/err.
 run() {

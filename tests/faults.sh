@@ -8,19 +8,7 @@ src=${TSC_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 tsc=${TSC2ONNX:-tsc2onnx}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tsc-faults.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-n=0
-
-# result STATUS DESCRIPTION [DIAGNOSTIC...]
-result() {
-    n=$((n + 1))
-    if [ "$1" = 0 ]; then
-        echo "ok $n - $2"
-    else
-        echo "not ok $n - $2"
-        shift 2
-        for line in "$@"; do echo "# $line"; done
-    fi
-}
+. "$src/tests/tap.sh"
 
 cat >"$tmp/big.py" <<'PY'
 import torch
