@@ -15,8 +15,10 @@ docs/models.md from this run.  In sanitizer builds (TSC_SANITIZED=yes) only
 the small builders of SANITIZED_SET run.
 
 PyTorch's side (weights, input, outputs) is cached in
-$TSC_MODELS_CACHE (default build/.cache/models), keyed by the builder's
-expression, its input and the code that makes references.
+$TSC_MODELS_CACHE (default $TSC_TEST_CACHE/models, $TSC_TEST_CACHE being
+.cache in the build directory unless set), keyed by the builder's
+expression, its input and the code that makes references.  Compiled models
+go to out/models, removed once they match (TSC_MODELS_KEEP=1 keeps them).
 """
 import hashlib
 import json
@@ -221,6 +223,51 @@ def run_ort(jobs, work):
     return done
 
 
+# Compiled models (with their weights, up to 500 MB each) go to ONNX Runtime in
+# batches of about this size, each removed once it matched: the disk a check
+# needs stays bounded whatever the number of models.
+BATCH_BYTES = 1500 * 1000 * 1000
+
+
+class Batch:
+    """Compiled models waiting for one ONNX Runtime process."""
+
+    def __init__(self, work):
+        self.work = work
+        self.items = []         # (result row, case, cache entry, model path)
+        self.size = 0
+
+    def add(self, row, case, entry, model):
+        self.items.append((row, case, entry, model))
+        self.size += os.path.getsize(model)
+
+    def finish(self):
+        """Runs the batch, sets each row's status, removes what matched."""
+        jobs = []
+        for row, case, entry, model in self.items:
+            outdir = os.path.join(self.work, row[0] + ".ort")
+            shutil.rmtree(outdir, ignore_errors=True)
+            jobs.append({"id": row[0], "model": model, "outdir": outdir,
+                         "sets": [{"inputs": {i: os.path.join(entry, i + ".npy") for i in case[2]}}]})
+        done = run_ort(jobs, self.work) if jobs else {}
+        for row, case, entry, model in self.items:
+            rec = done.get(row[0])
+            outdir = os.path.join(self.work, row[0] + ".ort")
+            if not rec:
+                err = "ONNX Runtime did not finish the model"
+            elif rec.get("error"):
+                err = "ONNX Runtime: " + rec["error"].splitlines()[0]
+            elif rec["sets"] and rec["sets"][0].get("error"):
+                err = "ONNX Runtime: " + rec["sets"][0]["error"].splitlines()[0]
+            else:
+                err = check_outputs(case, entry, outdir)
+            row[2], row[3] = ("ok", "") if not err else ("mismatch", err)
+            if not err and os.environ.get("TSC_MODELS_KEEP") != "1":
+                os.remove(model)
+                shutil.rmtree(outdir, ignore_errors=True)
+        self.items, self.size = [], 0
+
+
 def check_outputs(case, entry, outdir):
     import numpy as np
     _, _, _, rtol, atol = case
@@ -302,13 +349,14 @@ def main(argv):
     except ImportError as e:
         print("1..0 # SKIP %s (run tests/setup-deps.sh)" % e)
         return 0
-    cache = os.environ.get("TSC_MODELS_CACHE") or os.path.join(os.getcwd(), ".cache", "models")
+    cache = os.environ.get("TSC_MODELS_CACHE") or \
+        os.path.join(os.environ.get("TSC_TEST_CACHE") or os.path.join(os.getcwd(), ".cache"), "models")
     work = os.path.join(os.getcwd(), "out", "models")
     os.makedirs(cache, exist_ok=True)
     os.makedirs(work, exist_ok=True)
     known = known_failures()
     print("1..%d" % len(cases))
-    results, jobs, compiled = [], [], {}
+    results, batch = [], Batch(work)
     for case in cases:
         name = case[0]
         try:
@@ -320,28 +368,12 @@ def main(argv):
         if rc != 0:
             results.append([name, case[1], "compile", first_error(err)])
             continue
-        compiled[name] = (case, entry, secs)
-        outdir = os.path.join(work, name + ".ort")
-        shutil.rmtree(outdir, ignore_errors=True)
-        jobs.append({"id": name, "model": out, "outdir": outdir,
-                     "sets": [{"inputs": {i: os.path.join(entry, i + ".npy") for i in case[2]}}]})
-        results.append([name, case[1], "pending", ""])
-    done = run_ort(jobs, work) if jobs else {}
-    for r in results:
-        if r[2] != "pending":
-            continue
-        case, entry, secs = compiled[r[0]]
-        rec = done.get(r[0])
-        err = None
-        if not rec:
-            err = "ONNX Runtime did not finish the model"
-        elif rec.get("error"):
-            err = "ONNX Runtime: " + rec["error"].splitlines()[0]
-        elif rec["sets"] and rec["sets"][0].get("error"):
-            err = "ONNX Runtime: " + rec["sets"][0]["error"].splitlines()[0]
-        else:
-            err = check_outputs(case, entry, os.path.join(work, r[0] + ".ort"))
-        r[2], r[3] = ("ok", "") if not err else ("mismatch", err)
+        row = [name, case[1], "pending", ""]
+        results.append(row)
+        batch.add(row, case, entry, out)
+        if batch.size >= BATCH_BYTES:
+            batch.finish()
+    batch.finish()
     failed = 0
     for i, (name, expr, status, why) in enumerate(results, 1):
         listed = name in known

@@ -64,7 +64,7 @@ def foldable_nodes(path):
 def main():
     builddir = os.environ.get("TSC_BUILDDIR") or os.path.join(SRCDIR, "build")
     tsc = os.environ.get("TSC2ONNX") or os.path.join(builddir, "tsc2onnx")
-    env = argparse.Namespace(quick=False, builddir=builddir, cachedir=os.path.join(builddir, ".cache", "quality"))
+    env = argparse.Namespace(quick=False, builddir=builddir, cachedir=os.path.join(os.environ.get("TSC_TEST_CACHE") or os.path.join(builddir, ".cache"), "quality"))
     work = tempfile.mkdtemp(prefix="tsc2onnx-quality-")
     env.path = lambda *parts: os.path.join(work, *parts)
     chosen = examples.discover(env)

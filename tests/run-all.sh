@@ -10,7 +10,8 @@
 # LeakSanitizer, UndefinedBehaviorSanitizer and the libFuzzer targets
 # (./configure CC=clang --enable-sanitizers --enable-fuzz), runs its `make
 # check` and `make fuzz-smoke` (each fuzz target for TSC_FUZZ_SECONDS, 45 by
-# default; TSC_SANITIZERS=0 skips this second build).  It prints a summary
+# default; TSC_SANITIZERS=0 skips this second build).  PyTorch's reference
+# outputs are cached once for both builds in $TSC_TEST_CACHE (build/.cache).  It prints a summary
 # whose last line is `N passed, M failed`, summed over every TAP case of
 # every test script of both builds (PASS and XFAIL pass; FAIL, XPASS and
 # ERROR fail; SKIP is counted on an earlier line).  The exit status is 0
@@ -70,6 +71,12 @@ build_and_check() {
     check_status=$?
 }
 
+# PyTorch's references (weights, inputs, outputs) depend on the test cases,
+# not on the build: both builds share one cache, so the sanitizer build
+# neither recomputes them nor stores them twice (tens of GB were a full disk).
+mkdir -p "$build" || step_failed "mkdir $build"
+TSC_TEST_CACHE=${TSC_TEST_CACHE:-$(cd "$build" && pwd)/.cache}
+export TSC_TEST_CACHE
 build_and_check "$build" ""
 build=$(cd "$build" && pwd)
 status_normal=$check_status

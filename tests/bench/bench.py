@@ -39,8 +39,10 @@ While the compiler is being written, a case it rejects with exit status 2
 and 'not supported yet' is a SKIP; TSC_BENCH_STRICT=1 makes it a failure.
 
 Environment: TSC2ONNX, TSC_SRCDIR, TSC_BUILDDIR (from make check);
-TSC_BENCH_CACHE (default $TSC_BUILDDIR/.cache/e2e), TSC_BENCH_WORKDIR
-(default $TSC_BUILDDIR/tests/e2e.work), TSC_BENCH_JOBS (parallel compiles),
+TSC_BENCH_CACHE (default $TSC_TEST_CACHE/e2e, $TSC_TEST_CACHE being
+$TSC_BUILDDIR/.cache unless set), TSC_BENCH_WORKDIR (default
+$TSC_BUILDDIR/tests/e2e.work; the files of a run that passed are removed at
+the end unless TSC_BENCH_KEEP=1), TSC_BENCH_JOBS (parallel compiles),
 TSC_BENCH_REQUIRE_DEPS=1 (missing torch/onnx/node is an error, not a skip),
 TSC_BENCH_TIMEOUT (seconds per case in PyTorch and per compile, default 120).
 """
@@ -126,8 +128,8 @@ class Bench:
         self.srcdir = os.path.abspath(env.get("TSC_SRCDIR") or os.path.join(HERE, "..", ".."))
         builddir = env.get("TSC_BUILDDIR")
         self.builddir = os.path.abspath(builddir) if builddir else None
-        base_cache = os.path.join(self.builddir, ".cache") if builddir else \
-            os.path.join(self.srcdir, "tests", ".cache")
+        base_cache = env.get("TSC_TEST_CACHE") or (
+            os.path.join(self.builddir, ".cache") if builddir else os.path.join(self.srcdir, "tests", ".cache"))
         base_work = os.path.join(self.builddir, "tests", "e2e.work") if builddir else \
             os.path.join(self.srcdir, "tests", "out", "e2e")
         self.cachedir = os.path.abspath(env.get("TSC_BENCH_CACHE") or os.path.join(base_cache, "e2e"))
@@ -137,6 +139,7 @@ class Bench:
         self.jobs = int(env.get("TSC_BENCH_JOBS") or os.cpu_count() or 1)
         self.timeout = int(env.get("TSC_BENCH_TIMEOUT") or 120)
         self.strict = env.get("TSC_BENCH_STRICT") == "1"
+        self.keep = env.get("TSC_BENCH_KEEP") == "1"
         self.exporter = args.exporter or env.get("TSC_BENCH_EXPORTER") or "default"
         self.case_args = args.cases
         self.python = sys.executable
@@ -597,6 +600,21 @@ class Bench:
                 list(pool.map(self.evaluate_one, todo))
         self.timings.append("evaluate %.1fs (%d models in tsc2onnx run)" % (time.time() - t0, len(todo)))
 
+    def discard_passed(self):
+        """The models of runs that passed (some hundreds of MB each for the
+        examples' weights) and their outputs are removed: a whole check stays
+        within a few GB of disk.  A failed run keeps its files to look at."""
+        if self.keep:
+            return
+        for r in self.runs:
+            if not r.pending or not r.workdir:
+                continue
+            for name in glob.glob(glob.escape(r.workdir) + ".*"):
+                if os.path.isdir(name):
+                    shutil.rmtree(name, ignore_errors=True)
+                else:
+                    os.remove(name)
+
     # --- step g: tsc2onnx compare and torch.jit.trace against the directive -----------
 
     def trace_check_one(self, tc):
@@ -850,6 +868,7 @@ def main(argv):
     bench.timings.append("total %.1fs" % (time.time() - t0))
     bench.report()
     sys.stdout.flush()
+    bench.discard_passed()      # after the report: the self-checks read ONNX Runtime's outputs
     return 0
 
 
