@@ -576,6 +576,11 @@ static bool add_output(EntryCtx *e, Value *v, const char *hint, Span span)
                      val_type_name(in, v));
         return false;
     }
+    if (v->kind == VK_INSTANCE && in->cls.complex_tensor && v->u.inst->cls == in->cls.complex_tensor) {
+        interp_error(in, span, "forward() returns a complex tensor, which ONNX Runtime has no type for; return "
+                     "torch.view_as_real(z) (its real and imaginary parts in a last dimension of 2)");
+        return false;
+    }
     if (v->kind != VK_TENSOR && !val_is_dynamic_scalar(v)) {
         interp_error(in, span, "forward() returns '%s', which has no ONNX form (return tensors, numbers, "
                    "or tuples, lists and dicts of them)", val_type_name(in, v));

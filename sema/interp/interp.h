@@ -88,6 +88,7 @@ typedef struct InterpClasses {
     Value *nn_module;                   /* torch.nn.Module */
     Value *dtype;                       /* torch.dtype */
     Value *runtime_int, *runtime_float, *runtime_bool;  /* methods of run-time scalars */
+    Value *complex_tensor;  /* stdlib/torch/_complex.ts's ComplexTensor */
     Value *compile_error;               /* _native.error(): reported, unwinds to user code */
     Value *iterator;                    /* iter(list) ... (builtins_object.c) */
     Value *union_type;                  /* int | None */

@@ -157,6 +157,27 @@ NATIVE(n_is_tensor)
     return val_bool(in, v && v->kind == VK_TENSOR);
 }
 
+static bool is_complex_tensor(Interp *in, const Value *v)
+{
+    return v && v->kind == VK_INSTANCE && in->cls.complex_tensor && v->u.inst->cls == in->cls.complex_tensor;
+}
+
+/* is_complex_tensor(x): X is a complex tensor (stdlib/torch/_complex.ts),
+ * or for a list or tuple, one of its items is; False for anything else,
+ * an error value and a list of run-time length included. */
+NATIVE(n_is_complex_tensor)
+{
+    (void)self; (void)span;
+    Value *v = interp_arg(a, 0, NULL);
+    if (v && (v->kind == VK_LIST || v->kind == VK_TUPLE)) {
+        for (int i = 0; i < v->u.list->len; i++)
+            if (is_complex_tensor(in, v->u.list->items[i]))
+                return val_bool(in, true);
+        return val_bool(in, false);
+    }
+    return val_bool(in, is_complex_tensor(in, v));
+}
+
 NATIVE(n_is_static)
 {
     (void)self; (void)span;
@@ -248,6 +269,8 @@ NATIVE(n_register)
         in->cls.nn_module = cls;
     else if (!strcmp(k, "dtype"))
         in->cls.dtype = cls;
+    else if (!strcmp(k, "ComplexTensor"))
+        in->cls.complex_tensor = cls;
     else if (!strcmp(k, "RuntimeInt"))
         in->cls.runtime_int = cls;
     else if (!strcmp(k, "RuntimeFloat"))
@@ -562,6 +585,45 @@ NATIVE(n_arange)
     return r;
 }
 
+/* cos (PART 0) or sin (PART 1) of 2*pi*m/n for m in [0, n): exact at the
+ * quarter turns, where libm's sin(pi) is 1.2e-16 rather than 0. */
+static double turn_fraction(int64_t m, int64_t n, int part)
+{
+    static const double quarter[2][4] = {{1, 0, -1, 0}, {0, 1, 0, -1}};
+    if ((4 * m) % n == 0)
+        return quarter[part][(4 * m) / n];
+    double angle = 6.283185307179586 * (double)m / (double)n;   /* 2 pi: C11 has no M_PI */
+    return part == 0 ? cos(angle) : sin(angle);
+}
+
+/* dft_basis(rows, cols, n, part, dtype): the [rows, cols] matrix of
+ * cos (part 0) or sin (part 1) of 2*pi*(r*c mod n)/n, computed in double
+ * with the product reduced mod n first and rounded once to DTYPE
+ * (torch.fft's transforms, stdlib/torch/fft.ts). */
+NATIVE(n_dft_basis)
+{
+    (void)self;
+    double x[4];
+    for (int i = 0; i < 4; i++) {
+        Value *v = interp_arg(a, i, NULL);
+        if (!v || !static_number(v, &x[i]) || x[i] != floor(x[i]) || x[i] < 0 || x[i] > 1e8)
+            return interp_error(in, span, "dft_basis() arguments must be compile-time sizes");
+    }
+    if (x[2] < 1 || x[3] > 1)
+        return interp_error(in, span, "dft_basis(): n must be positive and part 0 or 1");
+    int64_t dims[2] = {(int64_t)x[0], (int64_t)x[1]}, n = (int64_t)x[2];
+    DType dt = dtype_arg(interp_arg(a, 4, NULL), DT_FLOAT);
+    if (!static_tensor_fits(in, dims, 2, dt, span))
+        return val_error(in);
+    Value *r = new_static_tensor(in, dims, 2, dt, TINIT_DATA, 0);
+    IrTensor *d = ir_tensor_new(in->arena, dt, 2, dims);
+    for (int64_t i = 0; i < dims[0]; i++)
+        for (int64_t j = 0; j < dims[1]; j++)
+            lower_store_double(d->data, i * dims[1] + j, dt, turn_fraction((i % n) * (j % n) % n, n, (int)x[3]));
+    r->u.tensor->data = d;
+    return r;
+}
+
 /* In-place initialization of a compile-time tensor: records the recipe. */
 static Value *init_recipe(Interp *in, CallArgs *a, Span span, TensorInit kind, const char *name)
 {
@@ -868,6 +930,7 @@ static const Builtin core_natives[] = {
     {"rank", n_rank, NULL},
     {"dtype_of", n_dtype_of, NULL},
     {"is_tensor", n_is_tensor, NULL},
+    {"is_complex_tensor", n_is_complex_tensor, NULL},
     {"is_static", n_is_static, NULL},
     {"is_floating", n_is_floating, NULL},
     {"numel", n_numel, NULL},
@@ -881,6 +944,7 @@ static const Builtin core_natives[] = {
     {"empty", n_empty, NULL},
     {"tensor", n_tensor, NULL},
     {"arange", n_arange, NULL},
+    {"dft_basis", n_dft_basis, NULL},
     {"init_uniform", n_init_uniform, NULL},
     {"init_normal", n_init_normal, NULL},
     {"init_fill", n_init_fill, NULL},

@@ -218,6 +218,8 @@ static const TsType *value_type(Interp *in, const Value *v, int depth)
         Value *tl = tuple_like(in, v);
         if (tl)
             return value_type(in, tl, depth + 1);
+        if (in->cls.complex_tensor && v->u.inst->cls == in->cls.complex_tensor)
+            return types_simple(in, TS_TENSOR);     /* TorchScript's Tensor covers complex dtypes */
         TsType *t = (TsType *)mk(in, TS_CLASS, 0);
         t->cls = v->u.inst->cls;
         t->name = v->u.inst->cls->u.cls->name;
@@ -248,31 +250,42 @@ const TsType *types_of_value(Interp *in, const Value *v)
     return value_type(in, v, 0);
 }
 
-/* Whether V is a value of type WANT.  LENIENT is Python's binding of the
- * stdlib (an int is a float, a bool an int, a tuple a list). */
-bool types_value_matches(Interp *in, const TsType *want, const Value *v, bool lenient)
+/* How value_matches binds: MATCH_LENIENT is Python's binding of the stdlib
+ * (an int is a float, a bool an int, a tuple a list); MATCH_COMPLEX lets a
+ * complex tensor (stdlib/torch/_complex.ts) be a Tensor.  TorchScript's
+ * Tensor covers complex dtypes, so script code (checked strictly) has it;
+ * the stdlib's annotations keep meaning a real tensor, so no function
+ * written for those receives one, but for torch._complex's own, which
+ * take both. */
+enum { MATCH_LENIENT = 1, MATCH_COMPLEX = 2 };
+
+static bool value_matches(Interp *in, const TsType *want, const Value *v, int how)
 {
+    bool lenient = how & MATCH_LENIENT;
     if (v->kind == VK_ERROR)
         return true;
     if (v->kind == VK_OPTIONAL && want->kind != TS_ANY && want->kind != TS_OTHER) {
         /* None on some run-time paths: the type must admit None and the value */
         Value none = {.kind = VK_NONE};
-        return types_value_matches(in, want, &none, lenient) &&
-               types_value_matches(in, want, v->u.list->items[1], lenient);
+        return value_matches(in, want, &none, how) &&
+               value_matches(in, want, v->u.list->items[1], how);
     }
     switch (want->kind) {
     case TS_ANY: return true;
-    case TS_TENSOR: return v->kind == VK_TENSOR || v->kind == VK_RANKS;
+    case TS_TENSOR:
+        return v->kind == VK_TENSOR || v->kind == VK_RANKS ||
+               ((how & MATCH_COMPLEX) && v->kind == VK_INSTANCE && in->cls.complex_tensor &&
+                v->u.inst->cls == in->cls.complex_tensor);
     case TS_INT: return v->kind == VK_INT || (lenient && v->kind == VK_BOOL);
     case TS_FLOAT: return v->kind == VK_FLOAT || (lenient && (v->kind == VK_INT || v->kind == VK_BOOL));
     case TS_BOOL: return v->kind == VK_BOOL;
     case TS_STR: return v->kind == VK_STR;
     case TS_NONE: return v->kind == VK_NONE;
     case TS_DTYPE: return v->kind == VK_DTYPE;
-    case TS_OPTIONAL: return v->kind == VK_NONE || types_value_matches(in, want->args[0], v, lenient);
+    case TS_OPTIONAL: return v->kind == VK_NONE || value_matches(in, want->args[0], v, how);
     case TS_UNION:
         for (int i = 0; i < want->n; i++)
-            if (types_value_matches(in, want->args[i], v, lenient))
+            if (value_matches(in, want->args[i], v, how))
                 return true;
         return false;
     case TS_CLASS: return interp_isinstance(in, v, want->cls);
@@ -290,7 +303,7 @@ bool types_value_matches(Interp *in, const TsType *want, const Value *v, bool le
             return false;
         for (int i = 0; i < l->len; i++) {
             const TsType *e = want->kind == TS_LIST || want->variadic ? want->args[0] : want->args[i];
-            if (!types_value_matches(in, e, l->items[i], lenient))
+            if (!value_matches(in, e, l->items[i], how))
                 return false;
         }
         return true;
@@ -300,13 +313,18 @@ bool types_value_matches(Interp *in, const TsType *want, const Value *v, bool le
             return false;
         for (int i = 0; i < v->u.dict->len; i++) {
             DictEntry *e = &v->u.dict->entries[i];
-            if (!e->deleted && (!types_value_matches(in, want->args[0], e->key, lenient) ||
-                                !types_value_matches(in, want->args[1], e->value, lenient)))
+            if (!e->deleted && (!value_matches(in, want->args[0], e->key, how) ||
+                                !value_matches(in, want->args[1], e->value, how)))
                 return false;
         }
         return true;
     }
     return true;
+}
+
+bool types_value_matches(Interp *in, const TsType *want, const Value *v, bool lenient)
+{
+    return value_matches(in, want, v, lenient ? MATCH_LENIENT : MATCH_COMPLEX);
 }
 
 /* ---- annotations ---- */
@@ -575,7 +593,8 @@ static bool is_user_function(Interp *in, const Function *fn)
 bool types_script_frame(Interp *in)
 {
     Frame *f = in->frame;
-    return in->lower && in->lowering && f && f->func && !f->python &&
+    /* --trace runs forward() as torch.jit.trace does: as plain Python */
+    return in->lower && in->lowering && !in->tracing && f && f->func && !f->python &&
            f->func->def->kind == AST_FUNCTION_DEF && is_user_function(in, f->func);
 }
 
@@ -645,8 +664,16 @@ static const TsType *param_type(Interp *in, Function *fn, const AstNode *p, Valu
 static bool check_param(Interp *in, Function *fn, const AstNode *p, const TsType *want, Value *v,
                         bool script, Span at)
 {
-    if (types_value_matches(in, want, v, !script))
+    bool complex_ok = !script && fn->module && !strcmp(fn->module->name, "torch._complex");
+    if (script ? types_value_matches(in, want, v, false)
+               : value_matches(in, want, v, MATCH_LENIENT | (complex_ok ? MATCH_COMPLEX : 0)))
         return true;
+    if (!is_user_function(in, fn) && v->kind == VK_INSTANCE && in->cls.complex_tensor &&
+        v->u.inst->cls == in->cls.complex_tensor) {
+        interp_error(in, at, "'%s' does not support complex tensors yet (argument '%s' is complex)", fn->qualname,
+                     p->u.arg.name);
+        return false;
+    }
     const char *have = types_name(in, types_of_value(in, v));
     if (script && !p->u.arg.annotation)
         interp_error(in, at, "argument '%s' of '%s' has no annotation, so it is a '%s' (TorchScript's default); "
@@ -735,10 +762,11 @@ bool types_check_call(Interp *in, Function *fn, CallArgs *args, Scope *locals, S
     /* the user's code is TorchScript only while forward() runs, and not in
      * what @torch.jit.ignore / unused functions run; elsewhere (__init__,
      * module-level code) it is plain Python, whose annotations check
-     * nothing.  The stdlib's annotations stand for PyTorch's own argument
+     * nothing; under --trace forward() is plain Python too, as
+     * torch.jit.trace runs it.  The stdlib's annotations stand for PyTorch's own argument
      * checks and always apply. */
     bool python = fn->python || (in->frame && in->frame->python);
-    bool script = in->lower && in->lowering && !python && is_user_function(in, fn);
+    bool script = in->lower && in->lowering && !in->tracing && !python && is_user_function(in, fn);
     if (!script && is_user_function(in, fn))
         return true;
     Function *sig = signature_for(in, fn, locals);

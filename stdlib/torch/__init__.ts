@@ -13,6 +13,7 @@ from torch._random import *
 from torch._signal import *
 from torch._layout import *
 from torch._linalg import *
+from torch._complex import *
 from torch._tensor import Tensor, Size, dtype, CPU as _CPU
 from torch._ops import ops
 import torch._scalar

@@ -792,6 +792,48 @@ arccos = acos
 arctan = atan
 
 
+def _sign_bit(x):
+    """x < 0, counting -0.0 (whose reciprocal is -inf) as negative."""
+    return onnx.Or(onnx.Less(x, _to(0, _dtype(x))),
+                   onnx.And(onnx.Equal(x, _to(0, _dtype(x))),
+                            onnx.Less(onnx.Reciprocal(x), _to(0, _dtype(x)))))
+
+
+@_method
+def atan2(input, other, *, out=None):
+    """The angle of (other, input) in [-pi, pi], C's atan2 with its signed
+    zeros and infinities: atan(y / x), moved by pi when x is negative."""
+    dt = _native.result_type(input, other)
+    if not _native.is_floating(dt):
+        dt = _f32
+    y, x = _to(input, dt), _to(other, dt)
+    pi = _to(3.141592653589793, dt)
+    neg_y, neg_x = _sign_bit(y), _sign_bit(x)
+    signed_pi = onnx.Where(neg_y, onnx.Neg(pi), pi)
+    q = onnx.Atan(onnx.Div(y, x))
+    q = onnx.Where(neg_x, onnx.Add(q, signed_pi), q)
+    # 0/0: y itself (its signed zero) or +-pi; inf/inf: +-pi/4 or +-3pi/4
+    zero = _to(0, dt)
+    both_zero = onnx.And(onnx.Equal(x, zero), onnx.Equal(y, zero))
+    q = onnx.Where(both_zero, onnx.Where(neg_x, signed_pi, y), q)
+    both_inf = onnx.And(onnx.IsInf(x), onnx.IsInf(y))
+    corner = onnx.Where(neg_x, _to(0.75, dt), _to(0.25, dt))
+    corner = onnx.Mul(onnx.Mul(corner, pi), onnx.Where(neg_y, _to(-1, dt), _to(1, dt)))
+    return onnx.Where(both_inf, corner, q)
+
+
+arctan2 = atan2
+
+
+def _real_angle(input):
+    """torch.angle of a real tensor: pi for negative values, else 0 (NaN
+    stays NaN)."""
+    x = _floating(input)
+    dt = _dtype(x)
+    a = onnx.Where(onnx.Less(x, _to(0, dt)), _to(3.141592653589793, dt), _to(0, dt))
+    return onnx.Where(onnx.IsNaN(x), x, a)
+
+
 @_method
 def sinh(input: Tensor):
     return onnx.Sinh(_floating(input))

@@ -7,7 +7,7 @@
 import onnx
 import _native
 
-__all__ = ["diff", "cdist", "view_as_real", "view_as_complex", "det", "logdet"]
+__all__ = ["diff", "cdist", "det", "logdet"]
 import torch._impl as T
 import torch._reduce as R
 
@@ -217,18 +217,6 @@ def cdist(x1, x2, p=2.0, compute_mode=None):
     # [..., P, 1, M] - [..., 1, R, M]
     d = onnx.Sub(T._unsqueeze_axes(x1, [x1.dim() - 1]), T._unsqueeze_axes(x2, [x2.dim() - 2]))
     return _vector_norm(d, p, [d.dim() - 1], False)
-
-
-# ---- complex views -----------------------------------------------------------
-
-def view_as_real(input):
-    # no tensor here is complex (the compiler has no complex element type)
-    raise RuntimeError("view_as_real is only supported for complex tensors")
-
-
-def view_as_complex(input):
-    return T._error("view_as_complex() is not supported: tsc2onnx has no complex element type, and ONNX "
-                    "Runtime computes with none")
 
 
 # ---- determinants -------------------------------------------------------------

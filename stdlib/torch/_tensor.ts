@@ -21,6 +21,7 @@ import torch._random as Rnd
 import torch._signal as Sig
 import torch._layout as L
 import torch._linalg
+import torch._complex as C
 
 
 class dtype:
@@ -296,38 +297,73 @@ class Tensor:
     def bool(self):
         return T._to(self, _native.bool_)
 
+    # ---- complex parts: a real tensor is its own real part ----
+    @property
+    def real(self):
+        return self
+
+    @property
+    def imag(self):
+        raise RuntimeError("imag is not implemented for tensors with non-complex dtypes.")
+
+    def is_complex(self):
+        return False
+
+    def angle(self):
+        return T._real_angle(self)
+
+    def istft(self, *args, **kwargs):
+        # a real tensor is the deprecated real view of the spectrum
+        return Sig.istft(self, *args, **kwargs)
+
     # ---- operators ----
     def __add__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented       # ComplexTensor.__radd__
         return T.add(self, other)
 
     def __radd__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented
         return T.add(other, self)
 
     def __iadd__(self, other):
         return _ip(self, T.add(self, other), "add_")
 
     def __sub__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented       # ComplexTensor.__rsub__
         return T.sub(self, other)
 
     def __rsub__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented
         return T.sub(other, self)
 
     def __isub__(self, other):
         return _ip(self, T.sub(self, other), "sub_")
 
     def __mul__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented       # ComplexTensor.__rmul__
         return T.mul(self, other)
 
     def __rmul__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented
         return T.mul(other, self)
 
     def __imul__(self, other):
         return _ip(self, T.mul(self, other), "mul_")
 
     def __truediv__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented       # ComplexTensor.__rtruediv__
         return T.div(self, other)
 
     def __rtruediv__(self, other):
+        if C._is_complex_value(other):
+            return NotImplemented
         return T.div(other, self)
 
     def __itruediv__(self, other):

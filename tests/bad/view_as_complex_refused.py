@@ -1,5 +1,6 @@
-# tsc2onnx: --example 'x=randn(4,2)'
-# view_as_complex: there is no complex element type; view_as_real raises PyTorch's error (no tensor is complex).
+# tsc2onnx: --example 'x=randn(4,3)'
+# view_as_complex needs a last dimension of 2 and view_as_real a complex
+# tensor: PyTorch's errors.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -7,5 +8,5 @@ import torch.nn.functional as F
 
 class M(nn.Module):
     def forward(self, x):
-        y = torch.view_as_complex(x)
-        return torch.view_as_real(x)
+        y = torch.view_as_real(x)
+        return torch.view_as_complex(x)

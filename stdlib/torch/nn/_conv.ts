@@ -166,6 +166,12 @@ def _pad_circular(x, begins, ends):
 
 
 def pad(input, pad, mode="constant", value=None):
+    import torch._complex as C
+    if isinstance(input, C.ComplexTensor):
+        # every mode pads the two parts alike; a constant fills the real one
+        re = _pad_real(input.real, pad, mode, value)
+        im = _pad_real(input.imag, pad, mode, None if mode != "constant" else 0.0)
+        return C._pair(re, im)
     pad = list(pad)
     rank = input.dim()
     if len(pad) % 2 != 0:
@@ -186,14 +192,18 @@ def pad(input, pad, mode="constant", value=None):
         return _pad_circular(input, begins, ends)
     if mode != "constant":
         for i in range(rank):
-            if begins[i] < 0 or ends[i] < 0:
+            if (_native.is_static(begins[i]) and begins[i] < 0) or (_native.is_static(ends[i]) and ends[i] < 0):
                 return _native.error(f"negative padding in mode '{mode}' is not supported yet")
             size = input.size(i)
-            if mode == "reflect" and _native.is_static(size) and (begins[i] >= size or ends[i] >= size):
+            if mode == "reflect" and _native.is_static(size) and _native.is_static(begins[i]) and \
+                    _native.is_static(ends[i]) and (begins[i] >= size or ends[i] >= size):
                 raise RuntimeError(f"Argument #4: Padding size should be less than the corresponding "
                                    f"input dimension, but got: padding ({begins[i]}, {ends[i]}) at "
                                    f"dimension {i} of input {_native.shape_text(input)}")
     return O.pad_onnx(input, begins, ends, _PAD_MODES[mode], 0 if value is None else value)
+
+
+_pad_real = pad   # F.pad itself, under a name its parameter does not hide
 
 
 def conv_tbc(input, weight, bias, pad=0):

@@ -135,6 +135,11 @@ def pad_onnx(x, begins, ends, mode="constant", value=0):
     """onnx.Pad with per-axis BEGINS and ENDS (lists as long as x's rank);
     MODE is ONNX's: constant, reflect or edge."""
     pads = list(begins) + list(ends)
+    if not all(_native.is_static(p) for p in pads):
+        # amounts known only at run time: the pads input computed in the graph
+        if _OPSET < 11:
+            need_opset(11, "padding by an amount known only at run time")
+        pads = dims_tensor(pads)
     if _OPSET >= 11:
         if mode == "constant":
             return onnx.Pad(x, pads, T._to(value, _native.dtype_of(x)), mode=mode)

@@ -504,7 +504,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-05):
     grouped = onnx.Reshape(x, [0, num_groups, -1])
     y = onnx.InstanceNormalization(grouped, T.ones(num_groups, dtype=dt), T.zeros(num_groups, dtype=dt),
                                    epsilon=eps)
-    y = onnx.Reshape(y, onnx.Shape(x))
+    y = T._reshape_to(y, x)
     return _affine(y, weight, bias, rank)
 
 
