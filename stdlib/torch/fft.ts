@@ -1,5 +1,6 @@
 # torch.fft: discrete Fourier transforms along one dimension (fft, ifft,
-# rfft, irfft, hfft, ihfft), their frequencies and shifts.
+# rfft, irfft, hfft, ihfft) and several (fft2, fftn, rfft2, rfftn and their
+# inverses), their frequencies and shifts.
 #
 # A transform of length n is a product with the n x n (or n x n//2+1)
 # matrices of cos and sin of 2*pi*k*t/n (_native.dft_basis: computed when
@@ -12,7 +13,8 @@ import torch._impl as T
 import torch._complex as C
 import torch._index as I
 
-__all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift"]
+__all__ = ["fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftfreq", "rfftfreq", "fftshift", "ifftshift",
+           "fft2", "ifft2", "fftn", "ifftn", "rfft2", "irfft2", "rfftn", "irfftn"]
 
 _f32 = _native.float32
 _f64 = _native.float64
@@ -246,3 +248,91 @@ def fftshift(input, dim=None):
 
 def ifftshift(input, dim=None):
     return _shift(input, dim, -1)
+
+
+# ---- over several dimensions: one 1-D transform per dimension ---------------
+# The norms factor over the dimensions (ortho: 1/sqrt(prod n) is the product
+# of 1/sqrt(n_i)), so each 1-D transform takes the norm for its own length.
+
+def _dims_and_sizes(input, s, dim, fn):
+    rank = input.dim()
+    if dim is None:
+        dims = list(range(rank)) if s is None else list(range(rank - len(s), rank))
+    else:
+        dims = [dim] if isinstance(dim, int) else list(dim)
+        dims = [T._norm_dim(d, rank) for d in dims]
+        if len(set(dims)) != len(dims):
+            raise RuntimeError("FFT dims must be unique")
+    if s is not None:
+        s = list(s)
+        if len(s) != len(dims):
+            raise RuntimeError("When given, dim and shape arguments must have the same length")
+        if len(dims) > rank:
+            raise RuntimeError(f"Got shape with {len(s)} values but input tensor only has {rank} dimensions.")
+    else:
+        s = [None] * len(dims)
+    return dims, s
+
+
+def _fftn(input, s, dim, norm, inverse, fn):
+    dims, sizes = _dims_and_sizes(input, s, dim, fn)
+    if len(dims) == 0:      # no dimension to transform: the input as complex
+        if isinstance(input, C.ComplexTensor):
+            return input
+        re, _, dt = _parts(input, fn)
+        return C._pair(re, T.zeros_like(re))
+    z = input
+    for d, n in zip(dims, sizes):
+        z = _complex_transform(z, n, d, norm, inverse, fn)
+    return z
+
+
+def fftn(input, s=None, dim=None, norm=None, *, out=None):
+    return _fftn(input, s, dim, norm, False, "fftn")
+
+
+def ifftn(input, s=None, dim=None, norm=None, *, out=None):
+    return _fftn(input, s, dim, norm, True, "ifftn")
+
+
+def fft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
+    return _fftn(input, s, dim, norm, False, "fft2")
+
+
+def ifft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
+    return _fftn(input, s, dim, norm, True, "ifft2")
+
+
+def _rfftn(input, s, dim, norm, fn):
+    if isinstance(input, C.ComplexTensor):
+        raise RuntimeError(f"{fn} expects a real-valued input tensor, but got "
+                           f"{'ComplexDouble' if input.dtype is C.complex128 else 'ComplexFloat'}")
+    dims, sizes = _dims_and_sizes(input, s, dim, fn)
+    z = rfft(input, sizes[-1], dims[-1], norm)
+    for d, n in zip(dims[:-1], sizes[:-1]):
+        z = _complex_transform(z, n, d, norm, False, fn)
+    return z
+
+
+def rfftn(input, s=None, dim=None, norm=None, *, out=None):
+    return _rfftn(input, s, dim, norm, "rfftn")
+
+
+def rfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
+    return _rfftn(input, s, dim, norm, "rfft2")
+
+
+def _irfftn(input, s, dim, norm, fn):
+    dims, sizes = _dims_and_sizes(input, s, dim, fn)
+    z = input
+    for d, n in zip(dims[:-1], sizes[:-1]):
+        z = _complex_transform(z, n, d, norm, True, fn)
+    return irfft(z, sizes[-1], dims[-1], norm)
+
+
+def irfftn(input, s=None, dim=None, norm=None, *, out=None):
+    return _irfftn(input, s, dim, norm, "irfftn")
+
+
+def irfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
+    return _irfftn(input, s, dim, norm, "irfft2")

@@ -40,3 +40,4 @@ class Fft(nn.Module):
             torch.fft.ifftshift(y, dim=-1),
             r(torch.fft.fftshift(z, dim=(0, 1))),
         )
+
