@@ -616,54 +616,158 @@ static Value *any_all(Interp *in, CallArgs *a, Span span, bool is_all)
 BUILTIN(bi_any) { (void)self; return any_all(in, a, span, false); }
 BUILTIN(bi_all) { (void)self; return any_all(in, a, span, true); }
 
-static int cmp_for_sort(Interp *in, Value *x, Value *y, Span span, bool *ok)
+/* x < y as Python's sort asks it (only `<`): compile-time numbers and
+ * strings directly, anything else through the `<` operator. */
+static bool less_for_sort(Interp *in, Value *x, Value *y, Span span, bool *ok)
 {
+    bool xn = (x->kind == VK_INT || x->kind == VK_BOOL) && !x->dyn;
+    bool yn = (y->kind == VK_INT || y->kind == VK_BOOL) && !y->dyn;
+    if (xn && yn)
+        return (x->kind == VK_INT ? x->u.i : x->u.b) < (y->kind == VK_INT ? y->u.i : y->u.b);
+    if (x->kind == VK_STR && y->kind == VK_STR) {
+        /* UTF-8 byte order is code point order */
+        uint32_t n = x->u.s.len < y->u.s.len ? x->u.s.len : y->u.s.len;
+        int c = memcmp(x->u.s.ptr, y->u.s.ptr, n);
+        return c < 0 || (c == 0 && x->u.s.len < y->u.s.len);
+    }
     Value *c = interp_compare_op(in, AST_OP_LT, x, y, span);
     if (!c || c->kind != VK_BOOL || c->dyn) {
         *ok = false;
-        return 0;
+        return false;
     }
-    if (c->u.b)
-        return -1;
-    c = interp_compare_op(in, AST_OP_LT, y, x, span);
-    if (!c || c->kind != VK_BOOL || c->dyn) {
-        *ok = false;
-        return 0;
-    }
-    return c->u.b ? 1 : 0;
+    return c->u.b;
 }
 
-/* Stable insertion sort: compile-time lists are short. */
+typedef struct SortCtx {
+    Interp *in;
+    Value **keys, **items;
+    Span span;
+    bool ok;
+} SortCtx;
+
+/* keys[i] < keys[j], a step of the eval-steps limit. */
+static bool sort_less(SortCtx *c, Value *x, Value *y)
+{
+    if (!c->ok)
+        return false;
+    if (!interp_within_limits(c->in, c->span)) {
+        c->ok = false;
+        return false;
+    }
+    bool ok = true;
+    bool r = less_for_sort(c->in, x, y, c->span, &ok);
+    if (!ok) {
+        if (!c->in->exc)
+            interp_error(c->in, c->span, "cannot sort these values at compile time");
+        c->ok = false;
+    }
+    return r;
+}
+
+static void reverse_range(Value **a, int lo, int hi)
+{
+    for (int i = lo, j = hi - 1; i < j; i++, j--) {
+        Value *t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
+/* CPython's sort of fewer than 64 items, step for step (what a `<` that
+ * is not a total order, NaN's, gives depends on it): the leading run
+ * (a strictly descending one reversed), then binary insertion. */
+static void sort_small(SortCtx *c, int n)
+{
+    Value **k = c->keys, **v = c->items;
+    int run = 1;
+    if (n > 1) {
+        run = 2;
+        if (sort_less(c, k[1], k[0])) {
+            while (run < n && sort_less(c, k[run], k[run - 1]))
+                run++;
+            reverse_range(k, 0, run);
+            reverse_range(v, 0, run);
+        } else {
+            while (run < n && !sort_less(c, k[run], k[run - 1]))
+                run++;
+        }
+    }
+    for (int start = run; start < n && c->ok; start++) {
+        Value *pk = k[start], *pv = v[start];
+        int l = 0, r = start;
+        while (l < r) {
+            int p = l + ((r - l) >> 1);
+            if (sort_less(c, pk, k[p]))
+                r = p;
+            else
+                l = p + 1;
+        }
+        memmove(k + l + 1, k + l, sizeof(Value *) * (size_t)(start - l));
+        memmove(v + l + 1, v + l, sizeof(Value *) * (size_t)(start - l));
+        k[l] = pk;
+        v[l] = pv;
+    }
+}
+
+/* Merges the sorted runs [lo, mid) and [mid, hi) through the scratch
+ * arrays; the right item goes first only when strictly before the left
+ * one (stable). */
+static void merge_runs(SortCtx *c, Value **tk, Value **ti, int lo, int mid, int hi)
+{
+    Value **k = c->keys, **v = c->items;
+    int i = lo, j = mid, o = lo;
+    while (i < mid && j < hi && c->ok) {
+        int from = sort_less(c, k[j], k[i]) ? j++ : i++;
+        tk[o] = k[from];
+        ti[o++] = v[from];
+    }
+    for (; i < mid; i++, o++) {
+        tk[o] = k[i];
+        ti[o] = v[i];
+    }
+    for (; j < hi; j++, o++) {
+        tk[o] = k[j];
+        ti[o] = v[j];
+    }
+    memcpy(k + lo, tk + lo, sizeof(Value *) * (size_t)(hi - lo));
+    memcpy(v + lo, ti + lo, sizeof(Value *) * (size_t)(hi - lo));
+}
+
+/* Python's stable sort asking only `<`, each comparison a step: CPython's
+ * own steps below 64 items, a bottom-up merge sort above (n log n; the
+ * same order as CPython's whenever `<` is a total order).  reverse=True
+ * is CPython's: reverse, sort, reverse, so equal items keep their order. */
 bool interp_sort_values(Interp *in, ValueList *l, Value *key, bool reverse, Span span)
 {
-    Value **keys = arena_alloc(in->arena, sizeof(Value *) * (size_t)(l->len + 1));
-    for (int i = 0; i < l->len; i++) {
+    int n = l->len;
+    size_t bytes = sizeof(Value *) * (size_t)(n + 1);
+    Value **keys = arena_alloc(in->arena, bytes);
+    for (int i = 0; i < n; i++) {
         keys[i] = key && key->kind != VK_NONE ? interp_call_simple(in, key, &l->items[i], 1, span) : l->items[i];
         if (!keys[i] || keys[i]->kind == VK_ERROR)
             return false;
     }
-    for (int i = 0; i < l->len; i++)
+    for (int i = 0; i < n; i++)
         if ((keys[i]->kind == VK_INT || keys[i]->kind == VK_FLOAT || keys[i]->kind == VK_BOOL) && keys[i]->dyn)
             return flow_sort_runtime(in, l, keys, reverse, span);
-    for (int i = 1; i < l->len; i++) {
-        Value *k = keys[i], *v = l->items[i];
-        int j = i - 1;
-        bool ok = true;
-        while (j >= 0) {
-            int c = cmp_for_sort(in, keys[j], k, span, &ok);
-            if (!ok) {
-                if (!in->exc)
-                    interp_error(in, span, "cannot sort these values at compile time");
-                return false;
-            }
-            if (reverse ? c >= 0 : c <= 0)
-                break;
-            keys[j + 1] = keys[j];
-            l->items[j + 1] = l->items[j];
-            j--;
-        }
-        keys[j + 1] = k;
-        l->items[j + 1] = v;
+    SortCtx c = {in, keys, l->items, span, true};
+    if (reverse) {
+        reverse_range(keys, 0, n);
+        reverse_range(l->items, 0, n);
+    }
+    if (n < 64) {
+        sort_small(&c, n);
+    } else {
+        Value **tk = arena_alloc(in->arena, bytes), **ti = arena_alloc(in->arena, bytes);
+        for (int width = 1; width < n && c.ok; width *= 2)
+            for (int lo = 0; lo + width < n && c.ok; lo += 2 * width)
+                merge_runs(&c, tk, ti, lo, lo + width, lo + 2 * width < n ? lo + 2 * width : n);
+    }
+    if (!c.ok)
+        return false;
+    if (reverse) {
+        reverse_range(keys, 0, n);
+        reverse_range(l->items, 0, n);
     }
     return true;
 }

@@ -121,6 +121,10 @@ static bool entries_into(Interp *in, Sb *b, Value *v, int depth, Span span)
 
 static bool text_into(Interp *in, Sb *b, Value *v, bool repr, int depth, Span span)
 {
+    /* a step per value written: a list sharing its sublists can stand for
+     * exponentially many */
+    if (!interp_within_limits(in, span))
+        return false;
     if (depth > 20) {
         sb_puts(b, "...");
         return true;

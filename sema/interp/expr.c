@@ -526,6 +526,8 @@ static Value *eval_contains(Interp *in, Value *container, Value *item, Span span
     case VK_LIST: case VK_TUPLE:
         if (!val_is_static(item) && item->kind != VK_TENSOR)
             break;
+        if (!interp_charge(in, container->u.list->len, span))
+            return NULL;
         /* an object with its own __eq__ (an enum member of str type) is
          * compared with it */
         bool item_eq = item->kind == VK_INSTANCE && interp_class_lookup(item->u.inst->cls, in->id.eq);
@@ -550,6 +552,8 @@ static Value *eval_contains(Interp *in, Value *container, Value *item, Span span
     case VK_STR:
         if (item->kind != VK_STR)
             break;
+        if (!interp_charge(in, container->u.s.len / 64, span))
+            return NULL;
         if (item->u.s.len == 0)
             return val_bool(in, true);
         for (uint32_t i = 0; i + item->u.s.len <= container->u.s.len; i++)
@@ -577,6 +581,11 @@ static Value *eval_contains(Interp *in, Value *container, Value *item, Span span
     }
     return interp_error(in, span, "'in' is not supported between '%s' and '%s'",
                       val_type_name(in, item), val_type_name(in, container));
+}
+
+static bool is_container_value(const Value *v)
+{
+    return v->kind == VK_LIST || v->kind == VK_TUPLE || v->kind == VK_DICT || val_is_set(v);
 }
 
 Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
@@ -626,8 +635,20 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
     }
 builtin:
     if (op == AST_OP_EQ || op == AST_OP_NOTEQ) {
-        bool eq = val_equal_static(a, b);
+        /* each pair of items compared is a step */
+        long left = interp_steps_left(in), budget = left;
+        bool eq = val_equal_counted(a, b, &budget);
+        if (!interp_charge(in, left - (budget > 0 ? budget : 0), span))
+            return NULL;
         return val_bool(in, op == AST_OP_EQ ? eq : !eq);
+    }
+    if (is_container_value(a) && is_container_value(b)) {
+        /* an ordering visits the items up to the first difference: at
+         * most the smaller one's */
+        long left = interp_steps_left(in);
+        long wa = val_work_size(a, left), wb = val_work_size(b, left);
+        if (!interp_charge(in, wa < wb ? wa : wb, span))
+            return NULL;
     }
     Value *sets = interp_set_compare(in, op, a, b);
     if (sets)

@@ -101,6 +101,19 @@ bool interp_exc_catchable(const Interp *in)
     return !in->abort;
 }
 
+long interp_steps_left(const Interp *in)
+{
+    long left = in->c->limits.max_eval_steps - in->steps;
+    return left > 0 ? left + 1 : 1;
+}
+
+bool interp_charge(Interp *in, long work, Span span)
+{
+    if (work > 1)
+        in->steps += work - 1;
+    return interp_within_limits(in, span);
+}
+
 bool interp_within_limits(Interp *in, Span span)
 {
     const Limits *l = &in->c->limits;

@@ -213,6 +213,13 @@ Value *interp_create_class(Interp *in, Value *meta, const char *name, Value **ba
  * checked at every expression and call: false after raising a RuntimeError
  * that names the limit (sema/interp/interp.c). */
 bool interp_within_limits(Interp *in, Span span);
+/* Counts WORK steps done inside a builtin (a scan of a list for `in`, a
+ * comparison or hash of containers, ...) against the eval-steps limit, as
+ * the Python loop doing the same would count; false once over a limit. */
+bool interp_charge(Interp *in, long work, Span span);
+/* What is left of the eval-steps limit: the most a builtin's work count
+ * needs to reach before interp_charge stops it. */
+long interp_steps_left(const Interp *in);
 /* Ends the compile at SPAN with MSG (a limit; see Interp.abort): returns
  * NULL with in->exc set, like interp_raise. */
 Value *interp_abort(Interp *in, Span span, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -2,6 +2,7 @@
 #include "sema/value/value.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,11 +140,17 @@ bool val_hashable(const Value *v)
         return true;
     case VK_BOOL: case VK_INT: case VK_FLOAT:
         return v->dyn == NULL;
-    case VK_TUPLE:
-        for (int i = 0; i < v->u.list->len; i++)
-            if (!val_hashable(v->u.list->items[i]))
+    case VK_TUPLE: {
+        /* once hashable, its hash is kept: each shared tuple is looked at once */
+        const ValueList *l = v->u.list;
+        if (l->hashed_len == l->len + 1 && l->hashed_items == l->items)
+            return true;
+        for (int i = 0; i < l->len; i++)
+            if (!val_hashable(l->items[i]))
                 return false;
+        val_hash(v);
         return true;
+    }
     default:
         return false;
     }
@@ -169,9 +176,15 @@ uint32_t val_hash(const Value *v)
             return mix64((uint64_t)(int64_t)v->u.f);
         return mix64((uint64_t)(v->u.f * 1e9));
     case VK_TUPLE: {
+        ValueList *l = v->u.list;
+        if (l->hashed_len == l->len + 1 && l->hashed_items == l->items)
+            return l->hash;
         uint32_t h = 0x345678;
-        for (int i = 0; i < v->u.list->len; i++)
-            h = h * 1000003u ^ val_hash(v->u.list->items[i]);
+        for (int i = 0; i < l->len; i++)
+            h = h * 1000003u ^ val_hash(l->items[i]);
+        l->hash = h;
+        l->hashed_len = l->len + 1;
+        l->hashed_items = l->items;
         return h;
     }
     case VK_FROZENSET: {
@@ -203,8 +216,13 @@ static double value_number(const Value *v)
     return v->u.f;
 }
 
-bool val_equal_static(const Value *a, const Value *b)
+/* Python's == on compile-time values, counting the pairs of values it looks
+ * at in *BUDGET; once that goes negative the answer is false and the
+ * caller reports a limit. */
+bool val_equal_counted(const Value *a, const Value *b, long *budget)
 {
+    if (--*budget < 0)
+        return false;
     if (value_is_number(a) && value_is_number(b)) {
         if (a->kind != VK_FLOAT && b->kind != VK_FLOAT) {
             int64_t x = a->kind == VK_INT ? a->u.i : a->u.b;
@@ -226,9 +244,14 @@ bool val_equal_static(const Value *a, const Value *b)
             return a->u.list == b->u.list;
         if (a->u.list->len != b->u.list->len)
             return false;
-        for (int i = 0; i < a->u.list->len; i++)
-            if (!val_equal_static(a->u.list->items[i], b->u.list->items[i]))
+        for (int i = 0; i < a->u.list->len; i++) {
+            /* the same object is equal to itself, as Python compares the
+             * items of lists and tuples ([nan] == [nan] when it is one nan) */
+            if (a->u.list->items[i] == b->u.list->items[i])
+                continue;
+            if (!val_equal_counted(a->u.list->items[i], b->u.list->items[i], budget))
                 return false;
+        }
         return true;
     case VK_RANGE:
         return a->u.range.start == b->u.range.start && a->u.range.stop == b->u.range.stop &&
@@ -243,13 +266,58 @@ bool val_equal_static(const Value *a, const Value *b)
             if (e->deleted)
                 continue;
             Value *other = val_dict_get(b->u.dict, e->key);
-            if (!other || !val_is_static(other) || !val_equal_static(e->value, other))
+            if (!other || !val_is_static(other) || !val_equal_counted(e->value, other, budget))
                 return false;
         }
         return true;
     default:
         return a->u.cls == b->u.cls;     /* identity */
     }
+}
+
+bool val_equal_static(const Value *a, const Value *b)
+{
+    long unlimited = LONG_MAX;
+    return val_equal_counted(a, b, &unlimited);
+}
+
+long val_work_size(const Value *v, long cap)
+{
+    /* an explicit stack: nesting may be deeper than the C stack allows */
+    const Value **stack = malloc(sizeof *stack * 64);
+    int n = 0, size = 64;
+    long work = 0;
+    if (!stack)
+        return cap;
+    stack[n++] = v;
+    while (n > 0 && work < cap) {
+        const Value *x = stack[--n];
+        work++;
+        const Value *const *items = NULL;
+        int len = 0;
+        if (x->kind == VK_STR) {
+            work += x->u.s.len / 64;
+        } else if ((x->kind == VK_LIST || x->kind == VK_TUPLE) && !x->u.list->dyn) {
+            items = (const Value *const *)x->u.list->items;
+            len = x->u.list->len;
+        } else if (x->kind == VK_DICT || val_is_set(x)) {
+            work += x->u.dict->len;     /* keys and values are mostly small */
+        }
+        for (int i = 0; i < len && work < cap; i++) {
+            if (n == size) {
+                const Value **grown = realloc(stack, sizeof *stack * (size_t)size * 2);
+                if (!grown) {
+                    free(stack);
+                    return cap;
+                }
+                stack = grown;
+                size *= 2;
+            }
+            stack[n++] = items[i];
+        }
+    }
+    free(stack);
+    return work < cap ? work : cap;
 }
 
 bool val_is_set(const Value *v)

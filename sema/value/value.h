@@ -87,6 +87,12 @@ typedef struct ValueList {
      * builtin types */
     Value *cls;
     Scope *attrs;
+    /* a tuple's hash, computed once (a tuple of shared tuples would take
+     * time exponential in its depth to hash again and again); valid while
+     * hashed_items and hashed_len are items and len + 1 */
+    uint32_t hash;
+    int hashed_len;
+    Value **hashed_items;
 } ValueList;
 
 /* An insertion-ordered hash map from values to values: Python dicts and
@@ -357,9 +363,15 @@ void val_dict_restore(Interp *in, Dict *d, const DictEntry *entries, int len);
 Value *val_dict_get_str(Dict *d, const char *interned);
 bool val_hashable(const Value *v);
 uint32_t val_hash(const Value *v);
+/* The work a pass over V does (containers' items counted through nesting,
+ * a string by 64-character blocks), counted up to CAP. */
+long val_work_size(const Value *v, long cap);
 
 bool val_is_static(const Value *v);
 bool val_is_dynamic_scalar(const Value *v);
+/* == counting the pairs of values looked at in *BUDGET (false once it goes
+ * negative: the caller reports the limit). */
+bool val_equal_counted(const Value *a, const Value *b, long *budget);
 bool val_equal_static(const Value *a, const Value *b);
 /* Python's truth value of a static value; *ok is false for dynamic values. */
 bool val_truthy(const Value *v, bool *ok);
