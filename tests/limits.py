@@ -123,6 +123,9 @@ CASES = [
     ("str() of a list of 2^40 shared leaves: a step per value written",
      module("l = [1, 2]\nfor i in range(40):\n    l = [l, l]\nself.s = len(str(l))"),
      EXAMPLE, 0, "", 10, 400, None),
+    ("a chain of 5,000 subclasses (single inheritance: linear MROs)",
+     HEAD + "class C0:\n    pass\n\n\n" + "".join("class C%d(C%d):\n    pass\n\n\n" % (i, i - 1) for i in range(1, 5000))
+     + module("self.n = len(C4999.__mro__)"), EXAMPLE, 0, "", 5, 400, None),
     ("100 lists of 10^7 items (the memory limit, lowered to 1 GiB)",
      module("self.l = [[0] * 10000000 for i in range(100)]"), EXAMPLE + ["--limit", "memory=1G"], 1,
      "needs more than 1024 MiB of memory", 20, 1536, None),
