@@ -26,10 +26,14 @@ typedef struct ModelLoader {
     const Onnx__NodeProto *call;        /* the call being inlined, for ref_attr_name */
     const Onnx__FunctionProto *callee;
     int inline_depth;
+    long inlined_nodes;
 } ModelLoader;
 
 /* Function calls nest at most this deep (a function calling itself). */
 #define LOAD_MAX_INLINE_DEPTH 64
+/* and inline into at most this many nodes in all: calls multiply (forty
+ * functions each calling the next twice are 2^40 nodes) */
+#define LOAD_MAX_INLINED_NODES 1000000L
 
 /* ---- name maps: interned name -> pointer, open addressing --------------- */
 
@@ -443,6 +447,8 @@ static void inline_function(ModelLoader *ml, const Onnx__NodeProto *np, const On
                             IrGraph *g, Scope *scope)
 {
     Loader *L = &ml->base;
+    if (ml->inlined_nodes > LOAD_MAX_INLINED_NODES)
+        return;     /* reported once; the rest would only repeat it */
     if (ml->inline_depth >= LOAD_MAX_INLINE_DEPTH) {
         emit_loader_error(L, "function '%s': calls nest more than %d deep", fp->name, LOAD_MAX_INLINE_DEPTH);
         return;
@@ -461,11 +467,20 @@ static void inline_function(ModelLoader *ml, const Onnx__NodeProto *np, const On
     ml->callee = fp;
     ml->inline_depth++;
     NameMap no_types = {0};
-    for (size_t i = 0; i < fp->n_node; i++)
+    for (size_t i = 0; i < fp->n_node; i++) {
+        if (++ml->inlined_nodes > LOAD_MAX_INLINED_NODES) {
+            if (ml->inlined_nodes == LOAD_MAX_INLINED_NODES + 1)
+                emit_loader_error(L, "function '%s': the model's function calls inline into more than %ld "
+                                  "nodes (calls multiply)", fp->name, LOAD_MAX_INLINED_NODES);
+            break;
+        }
         load_node(ml, fp->node[i], g, fs, &no_types);
+    }
     ml->inline_depth--;
     ml->call = saved_call;
     ml->callee = saved_callee;
+    if (ml->inlined_nodes > LOAD_MAX_INLINED_NODES)
+        return;
     for (size_t k = 0; k < np->n_output; k++) {
         if (!np->output[k] || !*np->output[k])
             continue;

@@ -165,6 +165,9 @@ static EvalStatus eval_loop(EvalCall *c)
         if (s.iterations >= c->ev->max_loop_iterations)
             st = eval_fail(c, "stopped after %lld iterations%s", (long long)s.iterations,
                            has_max || has_cond ? "" : " (the loop has no trip count or condition)");
+        else if (++c->ev->loop_iterations > c->ev->max_total_loop_iterations)
+            st = eval_fail(c, "stopped: the Loops of this run took more than %lld iterations in all (nested "
+                           "loops multiply their trip counts)", (long long)c->ev->max_total_loop_iterations);
         else
             st = loop_step(c, body, &s, &cond);
     }

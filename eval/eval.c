@@ -31,6 +31,7 @@ void eval_init(Evaluator *ev, uint64_t seed)
     arena_init(&ev->arena);
     ev->seed = seed;
     ev->max_loop_iterations = EVAL_DEFAULT_MAX_LOOP_ITERATIONS;
+    ev->max_total_loop_iterations = EVAL_DEFAULT_MAX_TOTAL_LOOP_ITERATIONS;
 }
 
 void eval_free(Evaluator *ev)
@@ -368,6 +369,8 @@ EvalStatus eval_graph(Evaluator *ev, const IrGraph *g, EvalValue *const *inputs,
                       EvalValue **outputs)
 {
     ensure_slots(ev, g->model->next_value_id);
+    if (!g->parent)
+        ev->loop_iterations = 0;    /* a new run: Loop bodies are graphs with a parent */
     EvalPlan *plan = plan_for(ev, g);
     EvalStatus st = bind_inputs(ev, g, inputs);
     for (int i = 0; i < plan->n_nodes && st == EVAL_OK; i++)

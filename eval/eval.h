@@ -118,6 +118,8 @@ typedef struct Evaluator {
     uint64_t seed;              /* for random operators without a seed attribute */
     uint64_t draws;             /* random operators run so far */
     int64_t max_loop_iterations;
+    int64_t loop_iterations;        /* of every Loop in this run of a top-level graph */
+    int64_t max_total_loop_iterations;
     EvalNodeHook hook;
     void *hook_ctx;
     /* the value of every IrValue being evaluated, by IrValue.id */
@@ -135,6 +137,9 @@ typedef struct Evaluator {
 /* A Loop that runs longer is stopped with an error: a model with a
  * corrupt trip count must not keep the evaluator busy for hours. */
 #define EVAL_DEFAULT_MAX_LOOP_ITERATIONS (INT64_C(1) << 24)
+/* Nor do nested Loops, each within that bound, whose trip counts multiply:
+ * the iterations of all Loops in one run of a graph are bounded too. */
+#define EVAL_DEFAULT_MAX_TOTAL_LOOP_ITERATIONS (INT64_C(1) << 24)
 
 void eval_init(Evaluator *ev, uint64_t seed);
 void eval_free(Evaluator *ev);

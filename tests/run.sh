@@ -165,6 +165,8 @@ check 1 "the nodes form a cycle" "a cycle is refused" -- "$m/cycle.onnx" --input
 check 0 '\[-1, -0\]' "nodes out of order are sorted" -- "$m/unsorted.onnx" --input 'x=[1, -2]'
 check 1 "external data location '../w.bin' must be a relative path inside the model's directory" "external data may not leave the model's directory" -- "$m/external_escape.onnx" --input x=ones\(2\)
 check 1 "external data file '.*short.bin' is shorter than offset \+ length" "short external data is refused" -- "$m/external_short.onnx" --input x=ones\(4\)
+check 1 "calls inline into more than 1000000 nodes" "function calls that multiply are bounded in all (2^40 nodes)" -- "$m/function_blowup.onnx" --input x=ones\(2\)
+check 1 "more than 16777216 iterations in all" "nested Loops are bounded in the product of their trip counts" -- "$m/nested_loops.onnx" --input 'x=0.0'
 check 2 "--entry is an option of the compile command" "compile options are refused" -- "$m/two_inputs.onnx" --entry M
 check 2 "only apply to --check-outputs" "--rtol needs --check-outputs" -- "$m/two_inputs.onnx" --rtol 0.1
 mkdir -p "$tmp/ds"

@@ -177,6 +177,35 @@ def helper_models(d):
         f.write(bytes(12))
     save_helper(d, "external_short", [helper.make_node("Add", ["x", "w"], ["y"])],
                 [vi("x", TensorProto.FLOAT, [4])], [vi("y", TensorProto.FLOAT, [4])], [short])
+    # hostile: forty functions each calling the next twice (2^40 nodes
+    # once inlined), and two nested Loops of 10^6 iterations each
+    fns = [helper.make_function("local.fn", "F0", ["a"], ["out"], [helper.make_node("Neg", ["a"], ["out"])],
+                                [helper.make_opsetid("", 17)], [])]
+    for k in range(1, 40):
+        fns.append(helper.make_function(
+            "local.fn", "F%d" % k, ["a"], ["out"],
+            [helper.make_node("F%d" % (k - 1), ["a"], ["t"], domain="local.fn"),
+             helper.make_node("F%d" % (k - 1), ["t"], ["out"], domain="local.fn")],
+            [helper.make_opsetid("", 17), helper.make_opsetid("local.fn", 1)], []))
+    graph = helper.make_graph([helper.make_node("F39", ["x"], ["y"], domain="local.fn")], "calls",
+                              [vi("x", TensorProto.FLOAT, [2])], [vi("y", TensorProto.FLOAT, [2])])
+    model = helper.make_model(graph, functions=fns,
+                              opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("local.fn", 1)])
+    model.ir_version = 8
+    onnx.save(model, os.path.join(d, "function_blowup.onnx"))
+    inner = helper.make_graph(
+        [helper.make_node("Identity", ["c"], ["c2"]), helper.make_node("Add", ["s", "one"], ["s2"])], "inner",
+        [vi("j", TensorProto.INT64, []), vi("c", TensorProto.BOOL, []), vi("s", TensorProto.FLOAT, [])],
+        [vi("c2", TensorProto.BOOL, []), vi("s2", TensorProto.FLOAT, [])])
+    outer = helper.make_graph(
+        [helper.make_node("Identity", ["c"], ["c2"]),
+         helper.make_node("Loop", ["n", "", "s"], ["s2"], body=inner)], "outer",
+        [vi("i", TensorProto.INT64, []), vi("c", TensorProto.BOOL, []), vi("s", TensorProto.FLOAT, [])],
+        [vi("c2", TensorProto.BOOL, []), vi("s2", TensorProto.FLOAT, [])])
+    save_helper(d, "nested_loops", [helper.make_node("Loop", ["n", "", "x"], ["y"], body=outer)],
+                [vi("x", TensorProto.FLOAT, [])], [vi("y", TensorProto.FLOAT, [])],
+                [numpy_helper.from_array(np.array(1000000, np.int64), "n"),
+                 numpy_helper.from_array(np.array(1, np.float32), "one")])
     save_helper(d, "two_inputs", [helper.make_node("Add", ["a", "b"], ["y"])],
                 [vi("a", TensorProto.FLOAT, [2, 3]), vi("b", TensorProto.FLOAT, [2, 3])],
                 [vi("y", TensorProto.FLOAT, [2, 3])])
