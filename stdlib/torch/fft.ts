@@ -119,19 +119,25 @@ def ifft(input, n=None, dim=-1, norm=None, *, out=None):
     return _complex_transform(input, n, dim, norm, True, "ifft")
 
 
-def rfft(input, n=None, dim=-1, norm=None, *, out=None):
+def _real_onesided(input, n, dim, norm, inverse, fn):
+    """The first n//2+1 bins of the DFT (or the unscaled inverse) of a real
+    tensor: rfft, and ihfft's conjugate."""
     if isinstance(input, C.ComplexTensor):
-        raise RuntimeError(f"rfft expects a real input tensor, but got "
+        raise RuntimeError(f"{fn} expects a real input tensor, but got "
                            f"{'ComplexDouble' if input.dtype is C.complex128 else 'ComplexFloat'}")
-    re, _, dt = _parts(input, "rfft")
-    d, rank = _along(re, dim, "rfft")
+    re, _, dt = _parts(input, fn)
+    d, rank = _along(re, dim, fn)
     if n is None:
-        n = _static_length(re, d, "rfft")
+        n = _static_length(re, d, fn)
     elif n < 1:
         raise RuntimeError(f"Invalid number of data points ({n}) specified")
     re = _fit(_to_last(re, d, rank), rank - 1, n)
-    out_re, out_im = _transform(re, None, n, n // 2 + 1, False, _norm_scale(norm, n, False, "rfft"), dt)
-    return C._pair(_to_last(out_re, d, rank), _to_last(out_im, d, rank))
+    out_re, out_im = _transform(re, None, n, n // 2 + 1, inverse, _norm_scale(norm, n, inverse, fn), dt)
+    return T.stack([_to_last(out_re, d, rank), _to_last(out_im, d, rank)], -1)
+
+
+def rfft(input, n=None, dim=-1, norm=None, *, out=None):
+    return C.ComplexTensor(_real_onesided(input, n, dim, norm, False, "rfft"))
 
 
 def _hermitian_inverse(re, im, n, d, rank, scale, dt):
@@ -183,21 +189,9 @@ def hfft(input, n=None, dim=-1, norm=None, *, out=None):
 
 
 def ihfft(input, n=None, dim=-1, norm=None, *, out=None):
-    """The conjugate of rfft, with the inverse transform's scale (its
-    conjugate bit set, as PyTorch's is)."""
-    if isinstance(input, C.ComplexTensor):
-        raise RuntimeError(f"ihfft expects a real input tensor, but got "
-                           f"{'ComplexDouble' if input.dtype is C.complex128 else 'ComplexFloat'}")
-    re, _, dt = _parts(input, "ihfft")
-    d, rank = _along(re, dim, "ihfft")
-    if n is None:
-        n = _static_length(re, d, "ihfft")
-    elif n < 1:
-        raise RuntimeError(f"Invalid number of data points ({n}) specified")
-    re = _fit(_to_last(re, d, rank), rank - 1, n)
-    out_re, out_im = _transform(re, None, n, n // 2 + 1, True, _norm_scale(norm, n, True, "ihfft"), dt)
-    # PyTorch returns the conjugate of a forward transform as a lazy view
-    return C.ComplexTensor(T.stack([_to_last(out_re, d, rank), _to_last(out_im, d, rank)], -1), True)
+    """The conjugate of rfft, with the inverse transform's scale; PyTorch
+    returns it as a lazily conjugated view (its conjugate bit set)."""
+    return C.ComplexTensor(_real_onesided(input, n, dim, norm, True, "ihfft"), True)
 
 
 def _freq_dtype(dtype):
