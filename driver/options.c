@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "ir/ir.h"
+#include "sema/native/native.h"
 
 /* --limit NAME=N (support/context.h) */
 enum { OPT_LIMIT = 400 };
@@ -329,6 +330,41 @@ static int options_apply(int ch, const char *arg, Options *o)
     return EXIT_OK;
 }
 
+/* The long option an unknown one was meant to be: a known name it starts
+ * with (--opset-version), or one a few letters off (--opst); NULL when
+ * none is near. */
+static const char *option_meant(const char *arg)
+{
+    const char *name = arg + strspn(arg, "-");
+    size_t n = strcspn(name, "=");
+    char buf[64];
+    if (n == 0 || n >= sizeof buf)
+        return NULL;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+    const char *names[sizeof long_options / sizeof long_options[0]];
+    int count = 0;
+    for (const struct option *lo = long_options; lo->name; lo++) {
+        size_t k = strlen(lo->name);
+        if (!strcmp(buf, lo->name) ||
+            (k < n && !strncmp(buf, lo->name, k) && (buf[k] == '-' || buf[k] == '_')))
+            return lo->name;
+        names[count++] = lo->name;
+    }
+    return native_nearest_name(buf, names, count);
+}
+
+/* An unknown option, with the one it may have meant. */
+static void unknown_option(const char *arg)
+{
+    const char *meant = option_meant(arg);
+    if (meant)
+        fprintf(stderr, "tsc2onnx: error: unknown option '%s'; did you mean '--%s'?\n(see tsc2onnx --help)\n",
+                arg, meant);
+    else
+        options_usage_error("unknown option '%s'", arg);
+}
+
 int options_parse(int argc, char **argv, Options *o, bool *done)
 {
     memset(o, 0, sizeof *o);
@@ -366,7 +402,7 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
             if (optopt)
                 fprintf(stderr, "tsc2onnx: error: unknown option '-%c'\n(see tsc2onnx --help)\n", optopt);
             else
-                options_usage_error("unknown option '%s'", argv[optind - 1]);
+                unknown_option(argv[optind - 1]);
             return EXIT_USAGE;
         }
         if (ch == ':') {
@@ -391,6 +427,11 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
     }
     if (optind + 1 < argc) {
         options_usage_error("more than one input file given ('%s')", argv[optind + 1]);
+        /* -opset 15 is getopt's -o pset: say so */
+        for (int i = first; i < argc; i++)
+            if (argv[i][0] == '-' && argv[i][1] == 'o' && argv[i][2] && option_meant(argv[i] + 1))
+                fprintf(stderr, "tsc2onnx: note: '%s' is read as '-o %s'; did you mean '--%s'?\n", argv[i],
+                        argv[i] + 2, option_meant(argv[i] + 1));
         return EXIT_USAGE;
     }
     o->file = argv[optind];

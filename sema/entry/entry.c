@@ -18,6 +18,7 @@
 #include "sema/flow/flow.h"
 #include "parser/parse.h"
 #include "sema/entry/entry.h"
+#include "sema/native/native.h"
 
 static Diag *diag_of(EntryCtx *e)
 {
@@ -181,6 +182,23 @@ static bool entry_args_given(EntryCtx *e, Value *entry, const CallArgs *args)
     return false;
 }
 
+/* "; did you mean 'Net'?" for an --entry name the file does not define:
+ * the nearest class or function of the file. */
+static const char *entry_hint(EntryCtx *e, const char *name)
+{
+    Interp *in = e->in;
+    const Scope *g = e->main->u.module->globals;
+    const char **names = arena_alloc(in->arena, sizeof(char *) * (size_t)(g->len + 1));
+    int n = 0;
+    for (int i = 0; i < g->len; i++) {
+        Value *v = g->entries[i].value;
+        if (v && (v->kind == VK_CLASS || v->kind == VK_FUNCTION))
+            names[n++] = g->entries[i].name;
+    }
+    const char *near = native_nearest_name(name, names, n);
+    return near ? arena_sprintf(in->arena, "; did you mean '%s'?", near) : "";
+}
+
 static Value *construct_entry_in(EntryCtx *e)
 {
     Interp *in = e->in;
@@ -208,8 +226,8 @@ static Value *construct_entry_in(EntryCtx *e)
         if (entry && entry->kind == VK_ERROR)
             return NULL;
         if (!entry || (entry->kind != VK_CLASS && entry->kind != VK_FUNCTION)) {
-            diag_error(diag_of(e), SPAN_NONE, "--entry %s: %s defines no class or function named '%s'",
-                       req->entry, req->path, req->entry);
+            diag_error(diag_of(e), SPAN_NONE, "--entry %s: %s defines no class or function named '%s'%s",
+                       req->entry, req->path, req->entry, entry_hint(e, req->entry));
             return NULL;
         }
     } else {

@@ -19,8 +19,10 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ir/opschema.h"
+#include "sema/native/native.h"
 #include "ir/symdim.h"
 #include "sema/bridge/bridge.h"
 #include "sema/flow/flow.h"
@@ -509,7 +511,26 @@ static bool bind_parameters(EntryCtx *e, Function *fn, CallArgs *args)
     return ok;
 }
 
-static bool check_specs_used(EntryCtx *e)
+/* "; did you mean 'x'?" for a --input/--example name that is no parameter
+ * of forward() (ARGS) but near one in spelling. */
+static const char *param_hint(EntryCtx *e, const AstNode *args, const char *name)
+{
+    Interp *in = e->in;
+    int np = args->u.arguments.posonlyargs.len + args->u.arguments.args.len;
+    const char **names = arena_alloc(in->arena, sizeof(char *) * (size_t)(np + 1));
+    const char *near = NULL;
+    for (int i = 0; i < np; i++) {
+        names[i] = forward_param(args, i)->u.arg.name;
+        if (!near && strlen(names[i]) == strlen(name) && !strcasecmp(names[i], name))
+            near = names[i];    /* X for x */
+    }
+    /* one- and two-letter names are all near one another: only their case */
+    if (!near && strlen(name) > 2)
+        near = native_nearest_name(name, names, np);
+    return near ? arena_sprintf(in->arena, "; did you mean '%s'?", near) : "";
+}
+
+static bool check_specs_used(EntryCtx *e, const AstNode *args)
 {
     bool ok = true;
     for (int i = 0; i < e->req->n_inputs; i++) {
@@ -521,8 +542,8 @@ static bool check_specs_used(EntryCtx *e)
             diag_error(diag_of(e), SPAN_NONE, "%s names '%s', which is not an entry of a list, tuple or dict "
                        "parameter of forward()", s->origin, s->name);
         else
-            diag_error(diag_of(e), SPAN_NONE, "%s names '%s', which is not a parameter of forward()", s->origin,
-                       s->name);
+            diag_error(diag_of(e), SPAN_NONE, "%s names '%s', which is not a parameter of forward()%s", s->origin,
+                       s->name, param_hint(e, args, s->name));
         ok = false;
     }
     return ok;
@@ -544,7 +565,7 @@ bool entry_make_inputs(EntryCtx *e, Value *fwd, CallArgs *args)
     e->spec_used = arena_alloc(in->arena, sizeof(bool) * (size_t)(e->req->n_inputs + 1));
     e->dynamic_used = arena_alloc(in->arena, sizeof(bool) * (size_t)(e->req->n_dynamic + 1));
     bool ok = bind_parameters(e, fn->u.func, args);
-    ok &= check_specs_used(e);
+    ok &= check_specs_used(e, a);
     if (!ok || !rename_leaves(e) || !apply_input_dynamic(e))
         return false;
     for (int i = 0; i < e->leaves.len; i++)

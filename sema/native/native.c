@@ -254,6 +254,19 @@ NATIVE(n_module_dicts)
     return t;
 }
 
+/* attr_hint(obj, name): "; did you mean 'X'?" for the attribute of OBJ, a
+ * module's parameter, buffer or submodule included, nearest in spelling
+ * to NAME; "" when none is near (nn.Module.__getattr__'s error). */
+NATIVE(n_attr_hint)
+{
+    (void)self; (void)span;
+    Value *obj = interp_arg(a, 0, NULL), *name = interp_arg(a, 1, NULL);
+    if (!obj || !name || name->kind != VK_STR)
+        return val_cstr(in, "");
+    const char *near = native_suggest_attr(in, obj, name->u.s.ptr);
+    return val_cstr(in, near ? arena_sprintf(in->arena, "; did you mean '%s'?", near) : "");
+}
+
 NATIVE(n_register)
 {
     (void)self;
@@ -930,6 +943,7 @@ static const Builtin core_natives[] = {
     {"rank", n_rank, NULL},
     {"dtype_of", n_dtype_of, NULL},
     {"is_tensor", n_is_tensor, NULL},
+    {"attr_hint", n_attr_hint, NULL},
     {"is_complex_tensor", n_is_complex_tensor, NULL},
     {"is_static", n_is_static, NULL},
     {"is_floating", n_is_floating, NULL},

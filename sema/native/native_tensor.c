@@ -509,8 +509,19 @@ const char *native_suggest_attr(Interp *in, Value *obj, const char *name)
         scope_names(in, obj->u.module->globals, &names);
     } else {
         Value *cls = obj->kind == VK_CLASS ? obj : interp_class_of(in, obj);
-        if (obj->kind == VK_INSTANCE)
+        if (obj->kind == VK_INSTANCE) {
             scope_names(in, obj->u.inst->attrs, &names);
+            /* an nn.Module's parameters, buffers and submodules */
+            static const char *const dicts[3] = {"_parameters", "_buffers", "_modules"};
+            for (int i = 0; i < 3; i++) {
+                Value *d = val_scope_get(obj->u.inst->attrs, intern(&in->c->names, dicts[i]));
+                for (int k = 0; d && d->kind == VK_DICT && k < d->u.dict->len; k++) {
+                    const DictEntry *e = &d->u.dict->entries[k];
+                    if (!e->deleted && e->key->kind == VK_STR)
+                        ptrvec_push(in->arena, &names, (void *)e->key->u.s.ptr);
+                }
+            }
+        }
         for (int i = 0; cls && cls->kind == VK_CLASS && i < cls->u.cls->n_mro; i++)
             scope_names(in, cls->u.cls->mro[i]->u.cls->dict, &names);
     }

@@ -102,7 +102,8 @@ class Module:
             parametrizations = modules["parametrizations"]
             if parametrizations is not None and name in parametrizations:
                 return parametrizations[name]()
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'"
+                             f"{_native.attr_hint(self, name)}")
 
     def __delattr__(self, name):
         params, buffers, modules = _native.module_dicts(self)
