@@ -648,6 +648,24 @@ static DType list_dtype(const Parser *P)
     return any_float ? DT_FLOAT : all_bool ? DT_BOOL : DT_INT64;
 }
 
+/* randn and rand of an integer or bool dtype, as tests/bench/values.py
+ * defines them (a cast of the float draw would make rand all zeros):
+ * randn is round(3 * N(0, 1)) (its absolute value for unsigned types) or
+ * N(0, 1) > 0 for bool; rand is uniform in [0, 10), a fair coin for bool. */
+static Number int_draw(Gen gen, DType t, Prng *rng)
+{
+    if (gen == GEN_RANDN) {
+        double z = prng_normal(rng);
+        if (t == DT_BOOL)
+            return (Number){.kind = NUM_INT, .i = z > 0};
+        double r = nearbyint(3 * z);
+        bool is_unsigned = t == DT_UINT8 || t == DT_UINT16 || t == DT_UINT32 || t == DT_UINT64;
+        return (Number){.kind = NUM_INT, .i = (int64_t)(is_unsigned ? fabs(r) : r)};
+    }
+    uint64_t u = prng_next(rng) >> 32;
+    return (Number){.kind = NUM_INT, .i = t == DT_BOOL ? (int64_t)(u & 1) : (int64_t)((u * 10) >> 32)};
+}
+
 static bool generate(Parser *P, IrTensor *x, uint64_t seed)
 {
     int64_t n = ir_tensor_numel(x);
@@ -658,13 +676,16 @@ static bool generate(Parser *P, IrTensor *x, uint64_t seed)
     prng_seed(&rng, seed);
     if (P->gen == GEN_ZEROS)
         return true;                /* ir_tensor_new zero-fills */
+    bool floating = dtype_is_float(x->dtype);
     for (int64_t i = 0; i < n; i++) {
         Number v = {.kind = NUM_INT, .i = P->gen == GEN_ONES ? 1 : i};
-        if (P->gen == GEN_RANDN)
+        if (P->gen == GEN_RANDN && floating)
             v = (Number){.kind = NUM_FLOAT, .f = prng_normal(&rng)};
-        else if (P->gen == GEN_RAND)    /* k * 2^-bits: exact in the type, < 1 */
+        else if (P->gen == GEN_RAND && floating)    /* k * 2^-bits: exact in the type, < 1 */
             v = (Number){.kind = NUM_FLOAT,
                          .f = ldexp((double)(prng_next(&rng) >> (64 - bits)), -bits)};
+        else if (P->gen == GEN_RANDN || P->gen == GEN_RAND)
+            v = int_draw(P->gen, x->dtype, &rng);
         if (!store_number(P, x->dtype, (unsigned char *)x->data + (size_t)i * size, v))
             return false;
     }
@@ -673,13 +694,8 @@ static bool generate(Parser *P, IrTensor *x, uint64_t seed)
 
 static IrTensor *build_call(Parser *P, DType t, bool explicit, uint64_t seed)
 {
-    const char *name = generators[P->gen].name;
     if (!explicit)
         t = P->gen == GEN_ARANGE ? DT_INT64 : DT_FLOAT;
-    if ((P->gen == GEN_RANDN || P->gen == GEN_RAND) && !dtype_is_float(t)) {
-        perr(P, "%s() needs a floating-point dtype, not %s", name, dtype_name(t));
-        return NULL;
-    }
     if (P->gen == GEN_ARANGE && t == DT_BOOL) {
         perr(P, "arange() cannot produce bool");
         return NULL;

@@ -38,8 +38,8 @@ check 2 "compare needs an --example for every input; 'y' has none" \
     "compare with only --input for an input exits 2" -- compare loop_int.py --example 'x=ones(2,3)' --input 'y:int64[]'
 check 2 "--fold-limit expects a positive integer, found '0'" \
     "--fold-limit 0 exits 2" -- loop_int.py --fold-limit 0 --example 'x=ones(2,3)' --example y=1
-check 2 "randn\\(\\) needs a floating-point dtype" \
-    "a bad example value in compare exits 2" -- compare loop_int.py --example 'x=ones(2,3)' --example 'y=randn(2):int64'
+check 2 "arange\\(\\) cannot produce bool" \
+    "a bad example value in compare exits 2" -- compare loop_int.py --example 'x=ones(2,3)' --example 'y=arange(2):bool'
 check 1 "not a parameter of forward" \
     "compare of a model with errors exits 1" -- compare loop_int.py --example 'x=ones(2,3)' --example y=1 --example nope=1
 check 2 "--static-shapes is an option of tsc2onnx compare" \
