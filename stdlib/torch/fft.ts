@@ -161,31 +161,29 @@ def _hermitian_inverse(re, im, n, d, rank, scale, dt):
     return _to_last(x, d, rank)
 
 
-def irfft(input, n=None, dim=-1, norm=None, *, out=None):
-    re, im, dt = _parts(input, "irfft")
-    d, rank = _along(re, dim, "irfft")
+def _from_onesided(input, n, dim, norm, inverse, fn):
+    """irfft (INVERSE) and hfft: the real signal of length N (default
+    2 * (bins - 1)) from a onesided spectrum; hfft conjugates it and
+    takes the forward transform's scale."""
+    re, im, dt = _parts(input, fn)
+    d, rank = _along(re, dim, fn)
     if n is None:
-        n = 2 * (_static_length(re, d, "irfft") - 1)
-        if n < 1:
-            raise RuntimeError(f"Invalid number of data points ({n}) specified")
-    elif n < 1:
+        n = 2 * (_static_length(re, d, fn) - 1)
+    if n < 1:
         raise RuntimeError(f"Invalid number of data points ({n}) specified")
-    return _hermitian_inverse(re, im, n, d, rank, _norm_scale(norm, n, True, "irfft"), dt)
+    if not inverse and im is not None:
+        im = T.neg(im)
+    return _hermitian_inverse(re, im, n, d, rank, _norm_scale(norm, n, inverse, fn), dt)
+
+
+def irfft(input, n=None, dim=-1, norm=None, *, out=None):
+    return _from_onesided(input, n, dim, norm, True, "irfft")
 
 
 def hfft(input, n=None, dim=-1, norm=None, *, out=None):
     """The real FFT of a Hermitian signal given by its first half: irfft
     of the conjugate, with the forward transform's scale."""
-    re, im, dt = _parts(input, "hfft")
-    d, rank = _along(re, dim, "hfft")
-    if n is None:
-        n = 2 * (_static_length(re, d, "hfft") - 1)
-        if n < 1:
-            raise RuntimeError(f"Invalid number of data points ({n}) specified")
-    elif n < 1:
-        raise RuntimeError(f"Invalid number of data points ({n}) specified")
-    neg_im = T.neg(im) if im is not None else None
-    return _hermitian_inverse(re, neg_im, n, d, rank, _norm_scale(norm, n, False, "hfft"), dt)
+    return _from_onesided(input, n, dim, norm, False, "hfft")
 
 
 def ihfft(input, n=None, dim=-1, norm=None, *, out=None):
