@@ -97,7 +97,9 @@ def _to_last(t, d, rank):
     return t if d == rank - 1 else T.transpose(t, d, rank - 1)
 
 
-def _complex_transform(input, n, dim, norm, inverse, fn):
+def _dft(input, n, dim, norm, inverse, fn, onesided):
+    """The DFT (or the inverse) of length N along DIM, all N bins or the
+    first n//2+1 (ONESIDED, of a real input): its real view, [..., 2]."""
     re, im, dt = _parts(input, fn)
     d, rank = _along(re, dim, fn)
     if n is None:
@@ -107,8 +109,13 @@ def _complex_transform(input, n, dim, norm, inverse, fn):
     re = _fit(_to_last(re, d, rank), rank - 1, n)
     if im is not None:
         im = _fit(_to_last(im, d, rank), rank - 1, n)
-    out_re, out_im = _transform(re, im, n, n, inverse, _norm_scale(norm, n, inverse, fn), dt)
-    return C._pair(_to_last(out_re, d, rank), _to_last(out_im, d, rank))
+    bins = n // 2 + 1 if onesided else n
+    out_re, out_im = _transform(re, im, n, bins, inverse, _norm_scale(norm, n, inverse, fn), dt)
+    return T.stack([_to_last(out_re, d, rank), _to_last(out_im, d, rank)], -1)
+
+
+def _complex_transform(input, n, dim, norm, inverse, fn):
+    return C.ComplexTensor(_dft(input, n, dim, norm, inverse, fn, False))
 
 
 def fft(input, n=None, dim=-1, norm=None, *, out=None):
@@ -125,15 +132,7 @@ def _real_onesided(input, n, dim, norm, inverse, fn):
     if isinstance(input, C.ComplexTensor):
         raise RuntimeError(f"{fn} expects a real input tensor, but got "
                            f"{'ComplexDouble' if input.dtype is C.complex128 else 'ComplexFloat'}")
-    re, _, dt = _parts(input, fn)
-    d, rank = _along(re, dim, fn)
-    if n is None:
-        n = _static_length(re, d, fn)
-    elif n < 1:
-        raise RuntimeError(f"Invalid number of data points ({n}) specified")
-    re = _fit(_to_last(re, d, rank), rank - 1, n)
-    out_re, out_im = _transform(re, None, n, n // 2 + 1, inverse, _norm_scale(norm, n, inverse, fn), dt)
-    return T.stack([_to_last(out_re, d, rank), _to_last(out_im, d, rank)], -1)
+    return _dft(input, n, dim, norm, inverse, fn, True)
 
 
 def rfft(input, n=None, dim=-1, norm=None, *, out=None):
