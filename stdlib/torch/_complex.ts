@@ -243,50 +243,39 @@ class ComplexTensor:
     def __pos__(self):
         return self
 
-    def _operand(self, other):
-        return _as_complex_operand(self, other)
+    def _binary(self, other, op, reflected):
+        """OP(self, other), or OP(other, self) when REFLECTED, both as complex
+        tensors of the result's part type; NotImplemented for an operand that
+        is no tensor or number (Python then tries the other side)."""
+        w, dt = _as_complex_operand(self, other)
+        if w is None:
+            return NotImplemented
+        z = ComplexTensor(T._to(self._data, dt))
+        return op(w, z) if reflected else op(z, w)
 
     def __add__(self, other):
-        w, dt = self._operand(other)
-        if w is None:
-            return NotImplemented
-        return ComplexTensor(T.add(T._to(self._data, dt), w._data))
+        return self._binary(other, _add, False)
 
     def __radd__(self, other):
-        return self.__add__(other)
+        return self._binary(other, _add, True)
 
     def __sub__(self, other):
-        w, dt = self._operand(other)
-        if w is None:
-            return NotImplemented
-        return ComplexTensor(T.sub(T._to(self._data, dt), w._data))
+        return self._binary(other, _sub, False)
 
     def __rsub__(self, other):
-        w, dt = self._operand(other)
-        if w is None:
-            return NotImplemented
-        return ComplexTensor(T.sub(w._data, T._to(self._data, dt)))
+        return self._binary(other, _sub, True)
 
     def __mul__(self, other):
-        w, dt = self._operand(other)
-        if w is None:
-            return NotImplemented
-        return _mul(ComplexTensor(T._to(self._data, dt)), w)
+        return self._binary(other, _mul, False)
 
     def __rmul__(self, other):
-        return self.__mul__(other)
+        return self._binary(other, _mul, True)
 
     def __truediv__(self, other):
-        w, dt = self._operand(other)
-        if w is None:
-            return NotImplemented
-        return _div(ComplexTensor(T._to(self._data, dt)), w)
+        return self._binary(other, _div, False)
 
     def __rtruediv__(self, other):
-        w, dt = self._operand(other)
-        if w is None:
-            return NotImplemented
-        return _div(w, ComplexTensor(T._to(self._data, dt)))
+        return self._binary(other, _div, True)
 
     def __getattr__(self, name):
         if name.startswith("__"):
@@ -297,6 +286,14 @@ class ComplexTensor:
 
 
 _native.register("ComplexTensor", ComplexTensor)
+
+
+def _add(a, b):
+    return ComplexTensor(T.add(a._data, b._data))
+
+
+def _sub(a, b):
+    return ComplexTensor(T.sub(a._data, b._data))
 
 
 def _mul(a, b):
