@@ -11,6 +11,7 @@ typedef struct ArenaChunk ArenaChunk;
 
 typedef struct Arena {
     ArenaChunk *head;   /* chunk being filled; older chunks follow */
+    ArenaChunk *bulk;   /* the same for large requests */
     size_t total;       /* bytes obtained from malloc, for statistics */
 } Arena;
 
