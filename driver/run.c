@@ -167,6 +167,14 @@ static bool fits_declared(const EvalValue *x, const IrType *t)
     return true;
 }
 
+/* The exit status of a file that could not be read: the file's fault
+ * (unreadable, corrupt, not a model: EXIT_IO, as for .npy and weights
+ * files), or a feature of it that is not supported (EXIT_USAGE). */
+static int load_fault_status(LoadFault fault)
+{
+    return fault == LOAD_FAULT_UNSUPPORTED ? EXIT_USAGE : EXIT_IO;
+}
+
 /* VALUE of --input NAME=VALUE as the value of input V.  Literals and
  * generated values take V's element type; files must match it. */
 static int parse_input_value(Compiler *c, const Options *o, int index, const IrValue *v,
@@ -177,9 +185,10 @@ static int parse_input_value(Compiler *c, const Options *o, int index, const IrV
     bool from_file = value[0] == '@';
     if (from_file && len > 4 && strcmp(value + len - 3, ".pb") == 0) {
         LoadedValue lv;
-        if (!emit_load_value(&c->arena, value + 1, v->type.kind, &lv, &err)) {
+        LoadFault fault;
+        if (!emit_load_value(&c->arena, value + 1, v->type.kind, &lv, &err, &fault)) {
             print_error_lines(arena_sprintf(&c->arena, "--input %s: %s", name, err));
-            return strstr(err, "cannot read") ? EXIT_IO : EXIT_USAGE;
+            return load_fault_status(fault);
         }
         *out = value_from_loaded(&lv);
     } else {
@@ -517,10 +526,11 @@ static void release_all(EvalValue **values, int n)
 static IrModel *load_model(Compiler *c, const char *path, int *rc)
 {
     char *err = NULL;
-    IrModel *m = emit_load_onnx(&c->arena, &c->names, path, &err);
+    LoadFault fault;
+    IrModel *m = emit_load_onnx(&c->arena, &c->names, path, &err, &fault);
     if (!m) {
         print_error_lines(err);
-        *rc = strstr(err, "cannot read") ? EXIT_IO : EXIT_COMPILE_ERROR;
+        *rc = load_fault_status(fault);
         return NULL;
     }
     *rc = check_supported(&c->arena, m, path) ? EXIT_OK : EXIT_USAGE;
@@ -604,9 +614,10 @@ static int load_data_files(Arena *a, const char *dir, const char *prefix, const 
         const char *path = arena_sprintf(a, "%s/%s_%d.pb", dir, prefix, k++);
         LoadedValue lv;
         char *err = NULL;
-        if (!emit_load_value(a, path, v->type.kind, &lv, &err)) {
+        LoadFault fault;
+        if (!emit_load_value(a, path, v->type.kind, &lv, &err, &fault)) {
             *msg = err;
-            return strstr(err, "cannot read") ? EXIT_IO : EXIT_COMPILE_ERROR;
+            return load_fault_status(fault);
         }
         out[i] = value_from_loaded(&lv);
         if (!out[i]) {
@@ -637,10 +648,11 @@ int run_check_data_set(Arena *a, Interner *names, const char *model_path, const 
                        uint64_t seed, double rtol, double atol, char **msg)
 {
     char *err = NULL;
-    IrModel *m = emit_load_onnx(a, names, model_path, &err);
+    LoadFault fault;
+    IrModel *m = emit_load_onnx(a, names, model_path, &err, &fault);
     if (!m) {
         *msg = err;
-        return strstr(err, "cannot read") ? EXIT_IO : EXIT_COMPILE_ERROR;
+        return load_fault_status(fault);
     }
     const IrGraph *g = m->graph;
     EvalValue **inputs = arena_alloc(a, sizeof(EvalValue *) * (size_t)(g->inputs.len + 1));

@@ -45,8 +45,14 @@ struct LoadedValue {
     LoadedValue *elem;          /* IR_TYPE_OPTIONAL: the value, NULL = none */
 };
 
-/* Reads the model at PATH.  NULL and *ERR on failure. */
-IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err);
+/* Why a read failed, which decides the exit status: a file that cannot be
+ * read or is not what it should be (EXIT_IO), or a feature of a valid file
+ * that is not supported (EXIT_USAGE). */
+typedef enum LoadFault { LOAD_FAULT_FILE, LOAD_FAULT_UNSUPPORTED } LoadFault;
+
+/* Reads the model at PATH.  NULL, *ERR and *FAULT (when not NULL) on
+ * failure. */
+IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err, LoadFault *fault);
 
 /* Reads a file holding one serialized TensorProto.  NULL and *ERR on
  * failure. */
@@ -55,6 +61,6 @@ IrTensor *emit_load_tensor(Arena *a, const char *path, char **err);
 /* Reads a file holding a TensorProto, SequenceProto or OptionalProto, as
  * KIND says (the type of the graph input or output it stands for). */
 bool emit_load_value(Arena *a, const char *path, IrTypeKind kind, LoadedValue *out,
-                     char **err);
+                     char **err, LoadFault *fault);
 
 #endif

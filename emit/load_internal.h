@@ -15,12 +15,16 @@ typedef struct Loader {
     const char *dir;            /* its directory ("." when none), for external data */
     PtrVec errors;              /* char *, one line each */
     int n_errors;               /* including those past LOAD_MAX_ERRORS */
+    bool unsupported;           /* an error was a feature not supported, not a bad file */
     ProtobufCAllocator alloc;   /* protobuf-c allocates in the arena */
 } Loader;
 
 void emit_loader_init(Loader *L, Arena *a, const char *path);
 /* Adds "PATH: message" to the error list; returns false. */
 bool emit_loader_error(Loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same for a feature the reader does not support (the file may be
+ * good): the run's exit status is then a usage error's, not a file's. */
+bool emit_loader_unsupported(Loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The collected errors as one string, lines joined with '\n'. */
 char *emit_loader_errors(Loader *L);
 

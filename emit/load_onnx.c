@@ -103,7 +103,7 @@ static bool load_tensor_type(ModelLoader *ml, const Onnx__TypeProto__Tensor *tt,
     Loader *L = &ml->base;
     int32_t dt = tt->has_elem_type ? tt->elem_type : 0;
     if (dt < 0 || dt >= DT_COUNT)
-        return emit_loader_error(L, "%s: element type %d is not supported", what, dt);
+        return emit_loader_unsupported(L, "%s: element type %d is not supported", what, dt);
     if (!tt->shape) {
         *out = ir_type_unknown_rank((DType)dt);
         return true;
@@ -156,7 +156,7 @@ static bool load_type(ModelLoader *ml, const Onnx__TypeProto *tp, const char *wh
         *out = ir_type_unknown_rank(DT_UNDEFINED);
         return true;
     default:
-        return emit_loader_error(&ml->base, "%s: map and sparse tensor types are not supported", what);
+        return emit_loader_unsupported(&ml->base, "%s: map and sparse tensor types are not supported", what);
     }
 }
 
@@ -208,7 +208,7 @@ static bool load_graph_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributePro
 static bool load_type_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap)
 {
     if (strcmp(n->op_type, "Optional") != 0 || strcmp(ap->name, "type") != 0 || !ap->tp)
-        return emit_loader_error(&ml->base, "node '%s' (%s): type attribute '%s' is not supported",
+        return emit_loader_unsupported(&ml->base, "node '%s' (%s): type attribute '%s' is not supported",
                           n->name, n->op_type, ap->name);
     IrType elem;
     if (!load_type(ml, ap->tp, "attribute 'type'", &elem))
@@ -290,7 +290,7 @@ static bool load_attr(ModelLoader *ml, IrNode *n, const Onnx__AttributeProto *ap
     default:
         if (ap->has_type && ap->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TYPE_PROTO)
             return load_type_attr(ml, n, ap);
-        return emit_loader_error(L, "node '%s' (%s): attribute '%s' of kind %d is not supported",
+        return emit_loader_unsupported(L, "node '%s' (%s): attribute '%s' of kind %d is not supported",
                           n->name, n->op_type, ap->name, ap->has_type ? (int)ap->type : 0);
     }
 }
@@ -470,7 +470,7 @@ static void inline_function(ModelLoader *ml, const Onnx__NodeProto *np, const On
     for (size_t i = 0; i < fp->n_node; i++) {
         if (++ml->inlined_nodes > LOAD_MAX_INLINED_NODES) {
             if (ml->inlined_nodes == LOAD_MAX_INLINED_NODES + 1)
-                emit_loader_error(L, "function '%s': the model's function calls inline into more than %ld "
+                emit_loader_unsupported(L, "function '%s': the model's function calls inline into more than %ld "
                                   "nodes (calls multiply)", fp->name, LOAD_MAX_INLINED_NODES);
             break;
         }
@@ -552,7 +552,7 @@ static void load_initializers(ModelLoader *ml, const Onnx__GraphProto *gp, IrGra
         name_put(L->arena, &scope->values, key, ir_add_initializer(g, name, t, SPAN_NONE));
     }
     if (gp->n_sparse_initializer)
-        emit_loader_error(L, "graph '%s': sparse initializers are not supported",
+        emit_loader_unsupported(L, "graph '%s': sparse initializers are not supported",
                    gp->name ? gp->name : "");
 }
 
@@ -653,7 +653,15 @@ static void load_model_info(ModelLoader *ml, const Onnx__ModelProto *mp)
                               mp->metadata_props[i]->value ? mp->metadata_props[i]->value : "");
 }
 
-IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
+static IrModel *load_failed(Loader *L, char **err, LoadFault *fault)
+{
+    *err = emit_loader_errors(L);
+    if (fault)
+        *fault = L->unsupported ? LOAD_FAULT_UNSUPPORTED : LOAD_FAULT_FILE;
+    return NULL;
+}
+
+IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err, LoadFault *fault)
 {
     ModelLoader ml = {.names = names};
     Loader *L = &ml.base;
@@ -667,10 +675,8 @@ IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
         emit_loader_error(L, "not an ONNX model (the protobuf message does not parse)");
     else if (mp && !mp->graph)
         emit_loader_error(L, "the model has no graph");
-    if (L->n_errors) {
-        *err = emit_loader_errors(L);
-        return NULL;
-    }
+    if (L->n_errors)
+        return load_failed(L, err, fault);
     int opset = default_opset(mp);
     ml.model = ir_model_new(a, names, opset > 0 ? opset : 1);
     ml.proto = mp;
@@ -678,9 +684,7 @@ IrModel *emit_load_onnx(Arena *a, Interner *names, const char *path, char **err)
     if (mp->graph->name)
         ml.model->graph->name = arena_strdup(a, mp->graph->name);
     load_graph(&ml, mp->graph, ml.model->graph, NULL);
-    if (L->n_errors) {
-        *err = emit_loader_errors(L);
-        return NULL;
-    }
+    if (L->n_errors)
+        return load_failed(L, err, fault);
     return ml.model;
 }

@@ -48,6 +48,16 @@ bool emit_loader_error(Loader *L, const char *fmt, ...)
     return false;
 }
 
+bool emit_loader_unsupported(Loader *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = arena_vsprintf(L->arena, fmt, ap);
+    va_end(ap);
+    L->unsupported = true;
+    return emit_loader_error(L, "%s", msg);
+}
+
 char *emit_loader_errors(Loader *L)
 {
     char *out = arena_strdup(L->arena, "");
@@ -297,11 +307,11 @@ static IrTensor *tensor_header(Loader *L, const Onnx__TensorProto *tp, const cha
 {
     int32_t dt = tp->has_data_type ? tp->data_type : 0;
     if (dt <= 0 || dt >= DT_COUNT) {
-        emit_loader_error(L, "%s: element type %d (%s) is not supported", what, dt, data_type_name(dt));
+        emit_loader_unsupported(L, "%s: element type %d (%s) is not supported", what, dt, data_type_name(dt));
         return NULL;
     }
     if (tp->segment) {
-        emit_loader_error(L, "%s: segmented tensors are not supported", what);
+        emit_loader_unsupported(L, "%s: segmented tensors are not supported", what);
         return NULL;
     }
     if (tp->n_dims > 64) {
@@ -379,7 +389,7 @@ IrTensor *emit_loader_tensor(Loader *L, const Onnx__TensorProto *tp, const char 
 IrTensor *emit_load_tensor(Arena *a, const char *path, char **err)
 {
     LoadedValue v;
-    if (!emit_load_value(a, path, IR_TYPE_TENSOR, &v, err))
+    if (!emit_load_value(a, path, IR_TYPE_TENSOR, &v, err, NULL))
         return NULL;
     return v.tensor;
 }
@@ -393,7 +403,7 @@ static bool loaded_sequence(Loader *L, const Onnx__SequenceProto *sp, LoadedValu
     *out = (LoadedValue){.kind = IR_TYPE_SEQUENCE};
     int elem = sp->has_elem_type ? sp->elem_type : 0;
     if (elem != 0 && elem != PB_ELEM_TENSOR)
-        return emit_loader_error(L, "sequences of %s are not supported",
+        return emit_loader_unsupported(L, "sequences of %s are not supported",
                           elem == PB_ELEM_SEQUENCE ? "sequences" : "maps or optionals");
     out->n_items = (int)sp->n_tensor_values;
     out->items = arena_alloc(L->arena, sizeof(LoadedValue) * (sp->n_tensor_values + 1));
@@ -424,12 +434,13 @@ static bool loaded_optional(Loader *L, const Onnx__OptionalProto *op, LoadedValu
             return false;
         out->elem = inner;
     } else if (elem != 0 && elem != PB_ELEM_TENSOR && elem != PB_ELEM_SEQUENCE) {
-        return emit_loader_error(L, "optionals of maps or optionals are not supported");
+        return emit_loader_unsupported(L, "optionals of maps or optionals are not supported");
     }
     return true;
 }
 
-bool emit_load_value(Arena *a, const char *path, IrTypeKind kind, LoadedValue *out, char **err)
+bool emit_load_value(Arena *a, const char *path, IrTypeKind kind, LoadedValue *out, char **err,
+                     LoadFault *fault)
 {
     Loader L;
     emit_loader_init(&L, a, path);
@@ -463,6 +474,8 @@ bool emit_load_value(Arena *a, const char *path, IrTypeKind kind, LoadedValue *o
     free(buf);
     if (!ok || L.n_errors) {
         *err = emit_loader_errors(&L);
+        if (fault)
+            *fault = L.unsupported ? LOAD_FAULT_UNSUPPORTED : LOAD_FAULT_FILE;
         return false;
     }
     return true;

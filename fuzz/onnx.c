@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Compiler c;
     compiler_init(&c, fuzz_sink());
     char *err = NULL;
-    IrModel *m = emit_load_onnx(&c.arena, &c.names, path, &err);
+    IrModel *m = emit_load_onnx(&c.arena, &c.names, path, &err, NULL);
     if (!m) {
         if (!err || !*err)
             abort();    /* a failure must say why */

@@ -154,18 +154,31 @@ check 2 "the model has no input 'c' \(inputs: a, b\)" "an unknown input lists th
 check 2 "--input a: the model expects float32\[2, 3\], got float32\[3\]" "a value of the wrong shape is refused" -- "$m/two_inputs.onnx" --input a=ones\(3\) --input b=ones\(2,3\)
 check 2 "--input a: the model expects float32\[2, 3\], got float64\[2, 3\]" "a file of the wrong element type is refused" -- "$m/two_inputs.onnx" --input a=@"$tmp/a64.npy" --input b=ones\(2,3\)
 check 4 "cannot read" "an unreadable .npy is an I/O error" -- "$m/two_inputs.onnx" --input a=@"$tmp/none.npy" --input b=ones\(2,3\)
+# one exit status per kind of fault: a corrupt file is an I/O error (4)
+# whatever its format; a valid file using what is not supported, a usage
+# error (2)
+printf 'not a tensor' >"$tmp/bad.pb"
+printf 'not an array' >"$tmp/bad.npy"
+check 4 "not a TensorProto" "a corrupt .pb input is an I/O error, as a corrupt .npy" -- "$m/two_inputs.onnx" --input a=@"$tmp/bad.pb" --input b=ones\(2,3\)
+check 4 "not a .npy file" "a corrupt .npy input is an I/O error" -- "$m/two_inputs.onnx" --input a=@"$tmp/bad.npy" --input b=ones\(2,3\)
+"$python" -c "
+from onnx import TensorProto, helper
+t = helper.make_tensor('a', TensorProto.FLOAT, [2, 3], [0.0] * 6)
+t.segment.begin, t.segment.end = 0, 6
+open('$tmp/segmented.pb', 'wb').write(t.SerializeToString())"
+check 2 "segmented tensors are not supported" "a valid .pb using what is not supported is a usage error" -- "$m/two_inputs.onnx" --input a=@"$tmp/segmented.pb" --input b=ones\(2,3\)
 check 2 "operator com.example.Frob \(opset 17\) is not supported yet" "an operator of another domain is refused up front" -- "$m/custom.onnx" --input x=ones\(2\)
 check 1 "node 'r' \(Reshape\): cannot reshape 6 elements to 4" "an evaluation error names the node" -- "$m/bad_reshape.onnx" --input x=ones\(2,3\)
 check 4 "cannot read: No such file" "a missing model is an I/O error" -- "$tmp/none.onnx" --input x=1
 printf 'not a model' >"$tmp/bad.onnx"
-check 1 "not an ONNX model" "a file that is not ONNX is refused" -- "$tmp/bad.onnx"
-check 1 "node 'r1' \(Relu\): input 'nope' is not defined" "the loader names an undefined input" -- "$m/undefined_input.onnx" --input x=ones\(2\)
-check 1 "output 'y' is defined twice" "the loader reports every problem, not only the first" -- "$m/undefined_input.onnx" --input x=ones\(2\)
-check 1 "the nodes form a cycle" "a cycle is refused" -- "$m/cycle.onnx" --input x=ones\(2\)
+check 4 "not an ONNX model" "a file that is not ONNX is refused" -- "$tmp/bad.onnx"
+check 4 "node 'r1' \(Relu\): input 'nope' is not defined" "the loader names an undefined input" -- "$m/undefined_input.onnx" --input x=ones\(2\)
+check 4 "output 'y' is defined twice" "the loader reports every problem, not only the first" -- "$m/undefined_input.onnx" --input x=ones\(2\)
+check 4 "the nodes form a cycle" "a cycle is refused" -- "$m/cycle.onnx" --input x=ones\(2\)
 check 0 '\[-1, -0\]' "nodes out of order are sorted" -- "$m/unsorted.onnx" --input 'x=[1, -2]'
-check 1 "external data location '../w.bin' must be a relative path inside the model's directory" "external data may not leave the model's directory" -- "$m/external_escape.onnx" --input x=ones\(2\)
-check 1 "external data file '.*short.bin' is shorter than offset \+ length" "short external data is refused" -- "$m/external_short.onnx" --input x=ones\(4\)
-check 1 "calls inline into more than 1000000 nodes" "function calls that multiply are bounded in all (2^40 nodes)" -- "$m/function_blowup.onnx" --input x=ones\(2\)
+check 4 "external data location '../w.bin' must be a relative path inside the model's directory" "external data may not leave the model's directory" -- "$m/external_escape.onnx" --input x=ones\(2\)
+check 4 "external data file '.*short.bin' is shorter than offset \+ length" "short external data is refused" -- "$m/external_short.onnx" --input x=ones\(4\)
+check 2 "calls inline into more than 1000000 nodes" "function calls that multiply are bounded in all (2^40 nodes)" -- "$m/function_blowup.onnx" --input x=ones\(2\)
 check 1 "more than 16777216 iterations in all" "nested Loops are bounded in the product of their trip counts" -- "$m/nested_loops.onnx" --input 'x=0.0'
 check 2 "--entry is an option of the compile command" "compile options are refused" -- "$m/two_inputs.onnx" --entry M
 check 2 "only apply to --check-outputs" "--rtol needs --check-outputs" -- "$m/two_inputs.onnx" --rtol 0.1
