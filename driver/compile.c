@@ -646,8 +646,7 @@ int compile_command(const Options *o)
     Compiler c;
     compiler_init(&c, stderr);
     const char *out = output_path(&c.arena, o);
-    rc = driver_check_paths(&c.arena, o, out,
-                            o->external_data ? arena_sprintf(&c.arena, "%s.data", out) : NULL);
+    rc = driver_check_paths(&c.arena, o, out);
     if (rc != EXIT_OK) {
         compiler_free(&c);
         return rc;

@@ -103,7 +103,9 @@ FILE *driver_open_output(Arena *a, const char *target, int *err);
 
 /* Refuses an output that is also an input or another output (the same file
  * by device and inode, or the same name in the same directory when it does
- * not exist yet): EXIT_USAGE after the message, else EXIT_OK. */
-int driver_check_paths(Arena *a, const Options *o, const char *output, const char *data);
+ * not exist yet), and an input or report named like a data file of the
+ * model OUTPUT (OUTPUT.HASH.data, which writing the model with external
+ * data may replace or remove): EXIT_USAGE after the message, else EXIT_OK. */
+int driver_check_paths(Arena *a, const Options *o, const char *output);
 
 #endif

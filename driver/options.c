@@ -134,7 +134,7 @@ static const char usage_text[] =
     "      --keep-initializers-as-inputs  list the weights as graph inputs too\n"
     "      --no-params          no weights in the file: parameters become inputs\n"
     "      --external-data[=MIN_BYTES]  tensors of MIN_BYTES (1024) or more go to\n"
-    "                           OUTPUT.data (automatic over protobuf's 2 GiB limit)\n"
+    "                           OUTPUT.HASH.data (automatic over protobuf's 2 GiB limit)\n"
     "      --library FILE       model-language file with @symbolic functions\n"
     "      --custom-opset DOMAIN=VERSION  opset version of a custom domain (default 1)\n"
     "      --functions[=A,B]    modules (all, or these classes) as ONNX local functions\n"

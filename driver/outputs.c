@@ -13,9 +13,9 @@
  * the data file of the other: the renames of one run are made holding an
  * exclusive flock(2) on the directory of its first output, so the runs'
  * rename sequences do not interleave and the last run's files are the ones
- * left, all of them.  (A reader that opens the pair during the renames can
- * still see the new data file with the old model, for the time between two
- * renames.)
+ * left, all of them; the files a retargeted entry supersedes (the data
+ * files of replaced pairs, named after their content: emit_external.c) are
+ * removed under the same lock, after all renames.
  *
  * The registry is process-wide state, which is why it lives in driver/.
  * It is changed only with the three signals blocked, so the handler always
@@ -35,6 +35,7 @@
 
 typedef struct TempEntry {
     char *tmp, *target;
+    void (*after)(const char *target);     /* see PendingFiles.retarget */
 } TempEntry;
 
 static TempEntry *temp_entries;
@@ -146,7 +147,7 @@ static void outputs_free_entries(void)
 
 static int outputs_add(const char *tmp, const char *target)
 {
-    TempEntry e = {strdup(tmp), strdup(target)};
+    TempEntry e = {strdup(tmp), strdup(target), NULL};
     sigset_t old;
     outputs_block(&old);
     int err = e.tmp && e.target ? 0 : ENOMEM;
@@ -180,6 +181,29 @@ static int outputs_created(PendingFiles *p, const char *tmp, const char *target)
     return outputs_add(tmp, target);
 }
 
+static int outputs_retarget(PendingFiles *p, const char *tmp, const char *target,
+                            void (*after)(const char *target))
+{
+    (void)p;
+    char *copy = strdup(target);
+    if (!copy)
+        return ENOMEM;
+    sigset_t old;
+    outputs_block(&old);
+    int err = ENOENT;
+    for (int i = 0; i < temp_count && err; i++)
+        if (strcmp(temp_entries[i].tmp, tmp) == 0) {
+            free(temp_entries[i].target);
+            temp_entries[i].target = copy;
+            temp_entries[i].after = after;
+            err = 0;
+        }
+    outputs_unblock(&old);
+    if (err)
+        free(copy);
+    return err;
+}
+
 static void outputs_dropped(PendingFiles *p, const char *tmp)
 {
     (void)p;
@@ -200,7 +224,7 @@ static void outputs_dropped(PendingFiles *p, const char *tmp)
 
 PendingFiles *driver_pending_files(void)
 {
-    static PendingFiles pending = {outputs_created, outputs_dropped};
+    static PendingFiles pending = {outputs_created, outputs_dropped, outputs_retarget};
     return &pending;
 }
 
@@ -247,6 +271,9 @@ int driver_outputs_commit(void)
         }
     for (int k = i - (err != 0); k < temp_count; k++)
         unlink(temp_entries[k].tmp);
+    for (int k = 0; k < temp_count && !err; k++)
+        if (temp_entries[k].after)
+            temp_entries[k].after(temp_entries[k].target);
     if (lock >= 0)
         close(lock);
     outputs_free_entries();

@@ -1,7 +1,9 @@
 /* Inputs are never outputs.  Before anything is written, each output path
  * (the model, its external data file, the report) is compared with every
  * input (the model file, --weights, --library files, --example @files) and
- * with the other outputs: by device and inode when the file exists, by
+ * with the other outputs (the data file's name is known only once it is
+ * written: no input and no other output may be named like it, see
+ * path_data_like): by device and inode when the file exists, by
  * directory (device and inode) and name when it does not yet, so that
  * `-o model.py`, `-o ./w.safetensors`, a hard link or a symbolic link to an
  * input, `--report=x.onnx -o x.onnx` and `tsc2onnx x.onnx` (whose default
@@ -13,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "driver/driver.h"
+#include "emit/emit.h"
 
 typedef struct PathId {
     const char *path, *role;
@@ -75,14 +78,41 @@ static void path_inputs(Arena *a, const Options *o, PtrVec *in)
     }
 }
 
-int driver_check_paths(Arena *a, const Options *o, const char *output, const char *data)
+/* The device and inode of PATH's directory, and PATH's last component. */
+static bool path_dir_of(Arena *a, const char *path, struct stat *dir, const char **base)
+{
+    const char *slash = strrchr(path, '/');
+    const char *d = slash ? (slash == path ? "/" : arena_strndup(a, path, (size_t)(slash - path))) : ".";
+    *base = slash ? slash + 1 : path;
+    return **base && stat(d, dir) == 0;
+}
+
+/* Whether X is in OUTPUT's directory and named like a data file of the
+ * model OUTPUT (emit_is_data_name): a run writing OUTPUT with external
+ * data replaces or removes such files. */
+static bool path_data_like(Arena *a, const char *output, const PathId *x)
+{
+    struct stat od, xd;
+    const char *obase, *xbase;
+    return path_dir_of(a, output, &od, &obase) && path_dir_of(a, x->path, &xd, &xbase) &&
+           od.st_dev == xd.st_dev && od.st_ino == xd.st_ino && emit_is_data_name(obase, xbase);
+}
+
+int driver_check_paths(Arena *a, const Options *o, const char *output)
 {
     PtrVec in = {0}, out = {0};
     path_inputs(a, o, &in);
     path_add(a, &out, output, "the output");
-    path_add(a, &out, data, "the external data file");
     if (o->report)
         path_add(a, &out, o->report_path, "the report");
+    for (int i = 0; output && strcmp(output, "-") != 0 && i < in.len + out.len; i++) {
+        const PathId *x = i < in.len ? in.items[i] : out.items[i - in.len];
+        if (!path_data_like(a, output, x))
+            continue;
+        fprintf(stderr, "tsc2onnx: error: %s '%s' is named like an external data file of the output '%s', "
+                "which writing it replaces or removes: rename it\n", x->role, x->path, output);
+        return EXIT_USAGE;
+    }
     for (int i = 0; i < out.len; i++) {
         const PathId *x = out.items[i];
         for (int j = 0; j < in.len + i; j++) {

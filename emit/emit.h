@@ -47,10 +47,12 @@
 int emit_onnx_file(const IrModel *m, const SourceMap *sm, const char *path, Diag *d);
 
 /* Binary ONNX with external data (--external-data): tensors of at least
- * external_min_bytes go to PATH.data (PATH's name with ".data"), each at an
- * aligned offset, and the model's TensorProtos point at them with ONNX's
- * external_data entries (location, offset, length).  Both files are written
- * atomically.  Without the option, a model over protobuf's 2 GiB limit is
+ * external_min_bytes go to PATH.HASH.data (HASH: 16 hex digits of a hash of
+ * the file's bytes), each at an aligned offset, and the model's
+ * TensorProtos point at them with ONNX's external_data entries (location,
+ * offset, length).  Both files are written atomically, as a pair: the data
+ * files of the pairs the new one replaces (the other PATH.HASH.data) are
+ * removed once it is in place.  Without the option, a model over protobuf's 2 GiB limit is
  * written this way anyway (with EMIT_EXTERNAL_MIN_BYTES), with a warning.
  * Deferred tensors are generated one at a time while the data file is
  * written, so memory stays near the size of the largest tensor. */
@@ -72,6 +74,11 @@ int emit_dot_file_pending(const IrModel *m, const SourceMap *sm, const char *pat
                           Diag *d);
 
 int emit_onnx(const IrModel *m, const SourceMap *sm, FILE *out);
+
+/* Whether NAME (a file name, no directory) is one emit_onnx_file_opts()
+ * may give the data file of a model named MODEL_BASE, and so may replace
+ * or remove: MODEL_BASE.HASH.data. */
+bool emit_is_data_name(const char *model_base, const char *name);
 
 /* "file:line:col" of SPAN as the writers print it (relative to the model's
  * directory), or NULL. */

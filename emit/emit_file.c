@@ -43,6 +43,7 @@ typedef struct EmitJob {
     EmitWriter write;
     const void *ctx;
     const char *companion_tmp, *companion;
+    void (*after)(const char *companion);
     PendingFiles *pending;      /* NULL: rename at once */
 } EmitJob;
 
@@ -155,6 +156,8 @@ static int emit_write_atomic(const IrModel *m, const SourceMap *sm, const char *
             unlink(job->companion_tmp);     /* no-op once renamed */
         return emit_report(d, path, err, reason);
     }
+    if (job->after)
+        job->after(job->companion);
     return 0;
 }
 
@@ -199,9 +202,10 @@ int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
 
 int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
                          EmitWriter write, const void *ctx, const char *companion_tmp,
-                         const char *companion, PendingFiles *pending)
+                         const char *companion, void (*after)(const char *companion),
+                         PendingFiles *pending)
 {
     EmitJob job = {.write = write, .ctx = ctx, .companion_tmp = companion_tmp, .companion = companion,
-                   .pending = pending};
+                   .after = after, .pending = pending};
     return emit_write_job(m, sm, path, d, &job);
 }

@@ -22,12 +22,15 @@ int emit_write_path(const IrModel *m, const SourceMap *sm, const char *path,
 /* emit_write_path with the writer's context, and a companion file already
  * written to COMPANION_TMP that must replace COMPANION (the external data
  * file): it is renamed just before PATH's temporary file, once everything
- * was written, and removed if anything fails.  PATH must be a regular file
- * (or not exist).  With PENDING, the temporary files are registered with
- * it as they are created and left for it to rename (support/pending.h). */
+ * was written, and removed if anything fails; AFTER (may be NULL) is then
+ * called with COMPANION.  PATH must be a regular file (or not exist).
+ * With PENDING, the temporary files are registered with it as they are
+ * created and left for it to rename (support/pending.h; COMPANION_TMP is
+ * registered already, and AFTER is the caller's to give it). */
 int emit_write_path_with(const IrModel *m, const SourceMap *sm, const char *path, Diag *d,
                          EmitWriter write, const void *ctx, const char *companion_tmp,
-                         const char *companion, PendingFiles *pending);
+                         const char *companion, void (*after)(const char *companion),
+                         PendingFiles *pending);
 
 /* Reports "cannot write 'PATH': why" through D; returns EMIT_STATUS_IO. */
 int emit_report(Diag *d, const char *path, int err, const char *reason);

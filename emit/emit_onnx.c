@@ -603,7 +603,7 @@ int emit_onnx_file_opts(const IrModel *m, const SourceMap *sm, const char *path,
     PbPrepared p;
     prepare(&p, m, sm, NULL);
     if (p.size <= PB_MAX_MESSAGE) {
-        int rc = emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL, o ? o->pending : NULL);
+        int rc = emit_write_path_with(m, sm, path, d, prepared_writer, &p, NULL, NULL, NULL, o ? o->pending : NULL);
         pb_packer_free(&p.pk);
         return rc;
     }

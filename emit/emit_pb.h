@@ -52,8 +52,8 @@ int emit_onnx_writer(const IrModel *m, const SourceMap *sm, FILE *out, const cha
  * deferred tensors. */
 size_t emit_onnx_inline_size(const IrModel *m, const SourceMap *sm);
 
-/* Writes the tensors of MIN_BYTES or more to PATH.data and the model,
- * pointing at them, to PATH (emit_external.c). */
+/* Writes the tensors of MIN_BYTES or more to PATH.HASH.data and the
+ * model, pointing at them, to PATH (emit_external.c). */
 int emit_onnx_file_external(const IrModel *m, const SourceMap *sm, const char *path, size_t min_bytes,
                             PendingFiles *pending,
                             Diag *d);

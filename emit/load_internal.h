@@ -25,6 +25,9 @@ bool emit_loader_error(Loader *L, const char *fmt, ...) __attribute__((format(pr
 /* The same for a feature the reader does not support (the file may be
  * good): the run's exit status is then a usage error's, not a file's. */
 bool emit_loader_unsupported(Loader *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether DT is an element type ONNX defines (1 to 23), supported here or
+ * not: an unsupported one is a feature, an undefined one a corrupt file. */
+bool emit_loader_onnx_dtype(int32_t dt);
 /* The collected errors as one string, lines joined with '\n'. */
 char *emit_loader_errors(Loader *L);
 

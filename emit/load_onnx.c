@@ -103,7 +103,8 @@ static bool load_tensor_type(ModelLoader *ml, const Onnx__TypeProto__Tensor *tt,
     Loader *L = &ml->base;
     int32_t dt = tt->has_elem_type ? tt->elem_type : 0;
     if (dt < 0 || dt >= DT_COUNT)
-        return emit_loader_unsupported(L, "%s: element type %d is not supported", what, dt);
+        return (emit_loader_onnx_dtype(dt) ? emit_loader_unsupported : emit_loader_error)(
+            L, "%s: element type %d is not supported", what, dt);
     if (!tt->shape) {
         *out = ir_type_unknown_rank((DType)dt);
         return true;

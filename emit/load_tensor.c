@@ -289,6 +289,11 @@ static bool string_fields(Loader *L, const Onnx__TensorProto *tp, const char *wh
     return true;
 }
 
+bool emit_loader_onnx_dtype(int32_t dt)
+{
+    return dt >= 1 && dt <= 23;
+}
+
 static const char *data_type_name(int32_t dt)
 {
     static const char *const extra[] = {
@@ -307,7 +312,8 @@ static IrTensor *tensor_header(Loader *L, const Onnx__TensorProto *tp, const cha
 {
     int32_t dt = tp->has_data_type ? tp->data_type : 0;
     if (dt <= 0 || dt >= DT_COUNT) {
-        emit_loader_unsupported(L, "%s: element type %d (%s) is not supported", what, dt, data_type_name(dt));
+        (emit_loader_onnx_dtype(dt) ? emit_loader_unsupported : emit_loader_error)(
+            L, "%s: element type %d (%s) is not supported", what, dt, data_type_name(dt));
         return NULL;
     }
     if (tp->segment) {

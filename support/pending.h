@@ -19,6 +19,12 @@ struct PendingFiles {
     int (*created)(PendingFiles *p, const char *tmp, const char *target);
     /* TMP, registered before, is not wanted after all: removed. */
     void (*dropped)(PendingFiles *p, const char *tmp);
+    /* TMP, registered before, is to replace TARGET instead: a name known
+     * only once the file is written (a data file named after its content).
+     * AFTER, when not NULL, is called with TARGET once all of the run's
+     * files were renamed, holding the same lock (it removes the files
+     * TARGET supersedes).  Returns 0, or an errno value. */
+    int (*retarget)(PendingFiles *p, const char *tmp, const char *target, void (*after)(const char *target));
 };
 
 #endif

@@ -155,18 +155,19 @@ runcase() {
         result 1 "$d" "status $status, expected $want: $(head -1 "$tmp/err")"
     fi
 }
-mv "$r/m.onnx.data" "$r/real.data"
-ln -s real.data "$r/m.onnx.data"
+data=$(cd "$r" && ls m.onnx.*.data)     # m.onnx.HASH.data
+mv "$r/$data" "$r/real.data"
+ln -s real.data "$r/$data"
 runcase "run: external data through a symbolic link is refused" 4 "is a symbolic link" m.onnx --input 'x=randn(1,30)'
-rm "$r/m.onnx.data" && mkfifo "$r/m.onnx.data"
+rm "$r/$data" && mkfifo "$r/$data"
 runcase "run: a FIFO as external data is refused, not waited on" 4 "not a regular file" m.onnx --input 'x=randn(1,30)'
-rm "$r/m.onnx.data" && mv "$r/real.data" "$r/m.onnx.data"
+rm "$r/$data" && mv "$r/real.data" "$r/$data"
 mkfifo "$r/fifo.onnx" "$r/in.pb" "$r/in.npy"
 runcase "run: a FIFO as the model is refused" 4 "not a regular file" fifo.onnx
 runcase "run: a FIFO as a .pb input is refused" 4 "not a regular file" m.onnx --input x=@in.pb
 runcase "run: a FIFO as a .npy input is refused" 4 "not a regular file" m.onnx --input x=@in.npy
 if "$python" -c 'import onnx' 2>/dev/null; then
-    mkdir "$r/real" && cp "$r/m.onnx.data" "$r/real/d.data" && ln -s real "$r/sub"
+    mkdir "$r/real" && cp "$r/$data" "$r/real/d.data" && ln -s real "$r/sub"
     "$python" -c '
 import onnx, sys
 m = onnx.load(sys.argv[1], load_external_data=False)
@@ -182,7 +183,8 @@ else
 fi
 
 # Parallel compiles to one -o out.onnx --external-data end with a
-# consistent pair: the model of one run and its own data file.  (The window
+# consistent pair: the model of one run and its own data file, the other
+# run's data file removed.  (The window
 # this guards, between a run's two renames, is microseconds wide: this
 # stress check did not catch the race before the fix either; it checks that
 # the renames under the lock neither deadlock nor mix the pair.)
@@ -204,11 +206,30 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
     cmp -s "$p/o.out" "$p/s1.out" || cmp -s "$p/o.out" "$p/s2.out" || bad=$((bad + 1))
 done
 left=$(ls -A "$p" | grep '^\.' | tr '\n' ' ')
-if [ $ok = 1 ] && [ $bad = 0 ] && [ -z "$left" ]; then
+pairs=$(ls "$p" | grep -c '^o\.onnx\..*\.data$')
+if [ $ok = 1 ] && [ $bad = 0 ] && [ -z "$left" ] && [ "$pairs" = 1 ]; then
     result 0 "parallel compiles to one --external-data output end with a consistent pair"
 else
     result 1 "parallel compiles to one --external-data output end with a consistent pair" \
-        "setup ok: $ok, mixed pairs: $bad of 10, left: $left"
+        "setup ok: $ok, mixed pairs: $bad of 10, left: $left, data files: $pairs"
+fi
+
+# A reader that opened the old model while a new pair replaced it never
+# reads the new data with it: the data file is named after its content
+# (o.onnx.HASH.data), so the old model names the old data file, which is
+# removed once the new pair is in place: the old model then fails to load
+# instead of computing with the new weights.  (With one fixed data file
+# name, the old model ran on the new data: a silently wrong result.)
+(cd "$p" && "$tsc" --seed 1 --example 'x=ones(1,30)' a.py -o o.onnx --external-data=100 2>/dev/null &&
+    cp o.onnx old.onnx &&
+    "$tsc" --seed 2 --example 'x=ones(1,30)' a.py -o o.onnx --external-data=100 2>/dev/null)
+(cd "$p" && "$tsc" run old.onnx --input 'x=ones(1,30)' >old.out 2>old.err)
+status=$?
+if [ $status = 4 ] && grep -q "cannot read external data file" "$p/old.err" && ! cmp -s "$p/old.out" "$p/s2.out"; then
+    result 0 "a model replaced during a read never meets the new pair's data"
+else
+    result 1 "a model replaced during a read never meets the new pair's data" \
+        "status $status: $(head -1 "$p/old.err")"
 fi
 
 # "fatal: out of memory" while the model is written (its 36 MB weight is

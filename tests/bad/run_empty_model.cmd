@@ -1,3 +1,3 @@
 # An empty .onnx file (an empty ModelProto: no graph)
-# status: 1
+# status: 4
 run files/onnx_empty.onnx --input 'x=[1.0, -2.0]'

@@ -1,3 +1,3 @@
 # An initializer whose raw_data is shorter than its shape
-# status: 1
+# status: 4
 run files/onnx_initializer_short.onnx --input 'x=[1.0, -2.0]'

@@ -1,3 +1,3 @@
 # A graph output no node produces
-# status: 1
+# status: 4
 run files/onnx_output_undefined.onnx --input 'x=[1.0, -2.0]'

@@ -219,8 +219,8 @@ write("onnx_matmul_mismatch.onnx", onnx_model(graph([node("MatMul", ["x", "w"], 
                                                     extra=ld(5, tensor("w", [3, 2], raw=b"\0" * 24)))))
 write("onnx_deep_if.onnx", deep_if(20000))
 
-# Model sources whose names are outputs' names: their default output (or
-# their -o's external data file) would overwrite them.
+# Model sources whose names are outputs' names: their default output (or,
+# named like -o's external data files, the data file would replace them).
 SOURCE = b"import torch\n\n\ndef f(x):\n    return x + 1\n"
 write("source.onnx", SOURCE)
-write("src.onnx.data", SOURCE)
+write("src.onnx.0123456789abcdef.data", SOURCE)
