@@ -28,11 +28,13 @@ _FLOAT_NAMES = {_native.float32: "Float", _native.float64: "Double", _native.flo
 
 def _uniform_repeat(x, d, r):
     """Each slice of X along D repeated R times (R an int, maybe known only
-    at run time): unsqueeze after D, expand, merge."""
+    at run time): unsqueeze after D, expand, merge.  A new tensor, as
+    PyTorch's: writing into it changes neither X nor (as it would through
+    the expand) several elements at once."""
     sizes = [x.size(i) for i in range(x.dim())]
     y = T.unsqueeze(x, d + 1)
     y = T.expand(y, sizes[:d + 1] + [r] + sizes[d + 1:])
-    return T.reshape(y, sizes[:d] + [sizes[d] * r] + sizes[d + 1:])
+    return _native.copy(T.reshape(y, sizes[:d] + [sizes[d] * r] + sizes[d + 1:]))
 
 
 def _interleave_indices(reps, output_size):
