@@ -11,6 +11,8 @@ Sections, in order (all by default):
               loops of 10 to 100,000 iterations unrolled: time, peak RSS
     weights   1 GB of weights from safetensors to .onnx, next to cp
     loops     ONNX Runtime's Loop vs unrolled bodies by trip count
+    packages  builders of the installed torchvision/torchaudio compiled from
+              their source with a .pth, next to dd of the output
 
 quality and eval use the models compile writes, so they run with it.
 Results print as tables and go to bench/results.md (or -o FILE) with the
@@ -30,7 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from common import Env, log, load_average, machine  # noqa: E402
 
-SECTIONS = ("compile", "quality", "eval", "scaling", "weights", "loops")
+SECTIONS = ("compile", "quality", "eval", "scaling", "weights", "loops", "packages")
 
 
 def parse_args(argv):
@@ -90,6 +92,11 @@ def run_generated(env, args, tables, targets, notes):
         t, note = scaling.loops_section(env)
         tables.append(t)
         notes.append(note)
+    if "packages" in args.sections:
+        import packages
+        t, tgts = packages.packages_section(env)
+        tables.append(t)
+        targets += tgts
 
 
 def write_results(path, env, mach, loads, tables, targets, notes, started, args):

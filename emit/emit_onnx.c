@@ -14,6 +14,7 @@
  * serialized model is never held in memory next to the weights. */
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
@@ -454,16 +455,29 @@ static Onnx__ModelProto *pb_model(PbContext *c, const IrModel *m)
 }
 
 /* A ProtobufCBuffer that appends to a stdio stream and remembers the
- * first failure; after it, appends do nothing.  protobuf-c appends a bytes
- * field whole, so the raw_data of a tensor mapped from the weights file
- * arrives as its data pointer, found in a small table and copied from file
- * to file (emit_copy_bytes). */
+ * first failure; after it, appends do nothing.  The packer appends a bytes
+ * field of more than SINK_SMALL bytes whole (emit_pack.c's PB_DIRECT), so
+ * the raw_data of a large tensor arrives as its data pointer, found in a
+ * small table: a tensor mapped from the weights file is copied from file
+ * to file (emit_copy_bytes); a deferred tensor (parameters from an
+ * initialization recipe, weights folded with a BatchNormalization) has a
+ * placeholder as its data pointer and is generated into one scratch
+ * buffer, written, and the buffer reused for the next, so deferred
+ * weights never sit in memory together. */
+typedef struct SinkEntry {
+    const void *key;            /* the data pointer the packer passes */
+    const IrTensor *tensor;
+    bool deferred;              /* KEY is a placeholder: generate the data */
+} SinkEntry;
+
 typedef struct FileSink {
     ProtobufCBuffer base;   /* first: protobuf-c sees a ProtobufCBuffer */
     FILE *out;
     int err;
-    const IrTensor **mapped;    /* open addressing by data pointer */
+    SinkEntry *entries;         /* open addressing by key */
     size_t cap;
+    void *scratch;              /* malloc'ed, for deferred tensors */
+    size_t scratch_size;
     /* the many small pieces (tags, lengths, names) are gathered here and
      * written in large blocks */
     uint8_t *buf;
@@ -473,22 +487,49 @@ typedef struct FileSink {
 #define SINK_BUFFER (64u * 1024u)
 #define SINK_SMALL 1024u
 
-static size_t sink_slot(const FileSink *s, const void *data)
+static size_t sink_slot(const FileSink *s, const void *key)
 {
-    size_t j = hash_ptr(data) & (s->cap - 1);
-    while (s->mapped[j] && s->mapped[j]->data != data)
+    size_t j = hash_ptr(key) & (s->cap - 1);
+    while (s->entries[j].key && s->entries[j].key != key)
         j = (j + 1) & (s->cap - 1);
     return j;
 }
 
-static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped)
+static void sink_add(FileSink *s, const void *key, const IrTensor *t, bool deferred)
+{
+    s->entries[sink_slot(s, key)] = (SinkEntry){key, t, deferred};
+}
+
+/* The table of MAPPED tensors (by data pointer) and DEFERRED ones (PbPending*,
+ * by placeholder). */
+static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped, const PtrVec *deferred)
 {
     s->cap = 16;
-    while (s->cap < 2 * (size_t)mapped->len)
+    while (s->cap < 2 * (size_t)(mapped->len + deferred->len))
         s->cap *= 2;
-    s->mapped = arena_alloc(a, sizeof *s->mapped * s->cap);
+    s->entries = arena_alloc(a, sizeof *s->entries * s->cap);
     for (int i = 0; i < mapped->len; i++)
-        s->mapped[sink_slot(s, ((const IrTensor *)mapped->items[i])->data)] = mapped->items[i];
+        sink_add(s, ((const IrTensor *)mapped->items[i])->data, mapped->items[i], false);
+    for (int i = 0; i < deferred->len; i++) {
+        const PbPending *pd = deferred->items[i];
+        sink_add(s, pd->slot->data, pd->tensor, true);
+    }
+}
+
+/* The bytes of deferred tensor T, generated into the scratch buffer. */
+static const void *sink_generate(FileSink *s, const IrTensor *t)
+{
+    if (t->nbytes > s->scratch_size) {
+        free(s->scratch);
+        s->scratch = malloc(t->nbytes);
+        s->scratch_size = s->scratch ? t->nbytes : 0;
+        if (!s->scratch) {
+            s->err = ENOMEM;
+            return NULL;
+        }
+    }
+    t->fill(t, s->scratch);
+    return s->scratch;
 }
 
 static void sink_flush(FileSink *sink)
@@ -511,9 +552,16 @@ static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t 
         return;
     }
     sink_flush(sink);
-    const IrTensor *t = len >= EMIT_COPY_MIN_BYTES ? sink->mapped[sink_slot(sink, data)] : NULL;
+    const SinkEntry *e = &sink->entries[sink_slot(sink, data)];
+    const IrTensor *t = e->key && e->tensor->nbytes == len ? e->tensor : NULL;
+    if (t && e->deferred) {
+        data = sink_generate(sink, t);
+        t = NULL;
+    } else if (len < EMIT_COPY_MIN_BYTES) {
+        t = NULL;
+    }
     if (!sink->err)
-        sink->err = emit_copy_bytes(sink->out, t && t->nbytes == len ? t : NULL, data, len);
+        sink->err = emit_copy_bytes(sink->out, t, data, len);
 }
 
 /* The message tree of a model and its size, built once for the size
@@ -548,17 +596,26 @@ static int write_prepared(const IrModel *m, PbPrepared *p, FILE *out, const char
         errno = EFBIG;
         return EMIT_STATUS_IO;
     }
+    /* deferred tensors the packer appends whole are generated as they are
+     * written; the small ones, which it copies, are made now */
+    PtrVec streamed = {0};
     for (int i = 0; i < p->c.pending.len; i++) {
         PbPending *pd = p->c.pending.items[i];
-        pd->slot->data = (uint8_t *)ir_tensor_force(m->arena, pd->tensor);
+        if (pd->tensor->nbytes > SINK_SMALL && !pd->tensor->data) {
+            pd->slot->data = (uint8_t *)pd;     /* a placeholder no data pointer equals */
+            ptrvec_push(m->arena, &streamed, pd);
+        } else {
+            pd->slot->data = (uint8_t *)ir_tensor_force(m->arena, pd->tensor);
+        }
     }
     FileSink sink = {.base = {.append = file_sink_append}, .out = out};
     sink.buf = arena_alloc_raw(m->arena, SINK_BUFFER);
-    sink_index(&sink, m->arena, &p->c.mapped);
+    sink_index(&sink, m->arena, &p->c.mapped, &streamed);
     errno = 0;
     if (!pb_packer_pack(&p->pk, &p->mp->base, &sink.base))
         sink.err = ENOMEM;
     sink_flush(&sink);
+    free(sink.scratch);
     if (sink.err) {
         errno = sink.err;
         return EMIT_STATUS_IO;

@@ -19,6 +19,8 @@
  * and a pattern whose inner values are read elsewhere is not fused (the
  * graph would not get smaller). */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "opt/fuse_internal.h"
@@ -98,7 +100,7 @@ static void scale_f64(double *restrict dst, const double *restrict src, int64_t 
  * cols + c of a ConvTranspose (ONNX's weight layouts).  Element by element
  * in double, rounded once, block by block: these are the model's largest
  * tensors. */
-static void scale_weights(const IrTensor *w, IrTensor *nw, bool transposed, int64_t group, const double *s)
+static void scale_weights(const IrTensor *w, void *nw_data, bool transposed, int64_t group, const double *s)
 {
     int64_t inner = 1, rows = w->dims[0], cols = w->dims[1];
     for (int i = 2; i < w->rank; i++)
@@ -112,18 +114,61 @@ static void scale_weights(const IrTensor *w, IrTensor *nw, bool transposed, int6
             double k = s[transposed ? (r / (rows / group)) * cols + c : r];
             int64_t at = (r * cols + c) * inner;
             if (w->dtype == DT_FLOAT)
-                scale_f32((float *)nw->data + at, (const float *)w->data + at, inner, k);
+                scale_f32((float *)nw_data + at, (const float *)w->data + at, inner, k);
             else
-                scale_f64((double *)nw->data + at, (const double *)w->data + at, inner, k);
+                scale_f64((double *)nw_data + at, (const double *)w->data + at, inner, k);
         }
     }
+}
+
+/* The scaled weights are deferred (IrTensor.fill): made when the model is
+ * written, one tensor at a time into the writer's buffer, or when a later
+ * reader forces them.  A network's folded weights are most of its bytes,
+ * and making them all at once doubled the memory a compile touched. */
+typedef struct ScaledWeights {
+    const IrTensor *w;          /* resident, mapped or itself deferred */
+    const double *s;
+    bool transposed;
+    int64_t group;
+} ScaledWeights;
+
+static void fill_scaled(const IrTensor *t, void *dst)
+{
+    const ScaledWeights *sw = t->fill_ctx;
+    IrTensor w = *sw->w;
+    void *scratch = NULL;
+    if (!w.data && w.fill) {
+        scratch = malloc(w.nbytes ? w.nbytes : 1);
+        if (!scratch) {     /* cannot be reported from here: as the arena does */
+            fprintf(stderr, "tsc2onnx: fatal: out of memory (allocating %zu bytes)\n", w.nbytes);
+            exit(4);
+        }
+        w.fill(&w, scratch);
+        w.data = scratch;
+    }
+    scale_weights(&w, dst, sw->transposed, sw->group, sw->s);
+    free(scratch);
+}
+
+static IrTensor *scaled_weights(Opt *o, const IrTensor *w, const double *s, bool transposed, int64_t group)
+{
+    IrTensor *nw = arena_alloc(o->arena, sizeof *nw);
+    nw->dtype = w->dtype;
+    nw->rank = w->rank;
+    nw->dims = arena_alloc(o->arena, sizeof(int64_t) * (size_t)w->rank);
+    memcpy(nw->dims, w->dims, sizeof(int64_t) * (size_t)w->rank);
+    nw->nbytes = w->nbytes;
+    ScaledWeights *sw = arena_alloc(o->arena, sizeof *sw);
+    *sw = (ScaledWeights){w, s, transposed, group};
+    nw->fill = fill_scaled;
+    nw->fill_ctx = sw;
+    return nw;
 }
 
 static void fold_bn(Opt *o, IrNode *conv, IrNode *bn, const BnParams *p, IrTensor *w, IrTensor *b)
 {
     bool transposed = fuse_is_op(conv, "ConvTranspose");
     int64_t group = opt_attr_int(conv, "group", 1);
-    IrTensor *nw = opt_tensor_uninit(o, w->dtype, w->rank, w->dims);
     IrTensor *nb = ir_tensor_new(o->arena, w->dtype, 1, &p->channels);
     double *s = arena_alloc(o->arena, sizeof(double) * (size_t)p->channels);
     for (int64_t c = 0; c < p->channels; c++) {
@@ -131,7 +176,7 @@ static void fold_bn(Opt *o, IrNode *conv, IrNode *bn, const BnParams *p, IrTenso
         double bias = b ? opt_tensor_get(b, c) : 0.0;
         opt_tensor_set(nb, c, (bias - opt_tensor_get(p->mean, c)) * s[c] + opt_tensor_get(p->bias, c));
     }
-    scale_weights(w, nw, transposed, group, s);
+    IrTensor *nw = scaled_weights(o, w, s, transposed, group);
     IrValue *wv = fuse_input(o, conv, 1);
     IrValue *ins[3] = {fuse_input(o, conv, 0), opt_new_const(o, o->m->graph, nw, wv->name),
                        opt_new_const(o, o->m->graph, nb, arena_sprintf(o->arena, "%s_bias", wv->name))};
@@ -153,7 +198,7 @@ static bool fuse_conv_bn(Opt *o, IrNode *bn)
         !fuse_internal(o, conv->outputs[0], 1))
         return false;
     BnParams p;
-    IrTensor *w = opt_const(o, fuse_input(o, conv, 1));
+    IrTensor *w = opt_const_lazy(o, fuse_input(o, conv, 1));    /* read when written (fill_scaled) */
     IrTensor *b = conv->n_inputs > 2 && conv->inputs[2] ? opt_const(o, fuse_input(o, conv, 2)) : NULL;
     if (!w || !bn_params(o, bn, &p) || w->rank < 3 || (w->dtype != DT_FLOAT && w->dtype != DT_DOUBLE) ||
         (conv->n_inputs > 2 && conv->inputs[2] && !b))
