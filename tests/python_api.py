@@ -179,6 +179,36 @@ def compile_error_as_data(ctx):
 
 
 @case
+def external_data_delivered_with_its_model(ctx):
+    """A model with external data reaches a path with its data file, under
+    the name the model gives it (MODEL.HASH.data), and is refused for a
+    file object, which cannot hold two files."""
+    import io
+    import numpy as np
+    import onnx
+    from onnx import numpy_helper
+    tsc2onnx = ctx["tsc2onnx"]
+    src = os.path.join(SRC, "examples", "mlp.ts")
+    built = os.path.join(ctx["work"], "ext-built")
+    os.makedirs(built)
+    model = os.path.join(built, "model.onnx")
+    cli(ctx, [src, "--external-data=16", "--seed", "1", "--example", "a=randn(2,4)", "--example", "b=randn(2,3)",
+              "--example", "c=randn(2,5)"], model)
+    target = os.path.join(ctx["work"], "ext-out", "m.onnx")
+    os.makedirs(os.path.dirname(target))
+    tsc2onnx._deliver(model, target)
+    want = {t.name: numpy_helper.to_array(t) for t in onnx.load(model).graph.initializer}
+    got = {t.name: numpy_helper.to_array(t) for t in onnx.load(target).graph.initializer}
+    assert want.keys() == got.keys() and all(np.array_equal(want[k], got[k]) for k in want), "weights differ"
+    try:
+        tsc2onnx._deliver(model, io.BytesIO())
+    except ValueError as e:
+        assert "external data" in str(e), e
+        return
+    raise AssertionError("a file object took a model with external data")
+
+
+@case
 def module_runs_command_line(ctx):
     env = dict(os.environ, PYTHONPATH=os.path.join(SRC, "python"), TSC2ONNX=ctx["tsc"])
     p = subprocess.run([sys.executable, "-m", "tsc2onnx", "--version"], capture_output=True, text=True, env=env)

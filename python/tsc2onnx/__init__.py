@@ -322,16 +322,31 @@ def export(model, args, f, *, input_names=None, output_names=None, dynamic_axes=
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _data_files(path):
+    """The external data files the compile wrote beside PATH: PATH's name,
+    a hash of the content, .data (the model names them in `location`)."""
+    d, base = os.path.split(path)
+    return [os.path.join(d, n) for n in sorted(os.listdir(d))
+            if n.startswith(base + ".") and n.endswith(".data") and n != base]
+
+
 def _deliver(path, f):
+    side = _data_files(path)
     if isinstance(f, (str, bytes, os.PathLike)):
-        target = os.fspath(f)
+        target = os.fsdecode(f)
+        # the data files first, under the names the model gives them,
+        # beside the model, then the model
+        for data in side:
+            dest = os.path.join(os.path.dirname(os.path.abspath(target)), os.path.basename(data))
+            shutil.copyfile(data, dest + ".tsc2onnx-tmp")
+            os.replace(dest + ".tsc2onnx-tmp", dest)
         tmp = target + ".tsc2onnx-tmp"
         shutil.copyfile(path, tmp)
         os.replace(tmp, target)
-        side = path + ".data"
-        if os.path.exists(side):
-            shutil.copyfile(side, target + ".data")
         return
+    if side:
+        raise ValueError("the model has external data (it is larger than protobuf's 2 GiB limit, or "
+                         "external data was asked for): export it to a file path, not a file object")
     with open(path, "rb") as src:
         shutil.copyfileobj(src, f)
 
