@@ -10,14 +10,14 @@
 #include "sema/bridge/bridge.h"
 #include "sema/interp/interp.h"
 
-static void record(Interp *in, PtrVec *list, const char *what, Span span)
+static ReportEntry *record(Interp *in, PtrVec *list, const char *what, Span span)
 {
     Span at = interp_user_span(in, span);
     for (int i = 0; i < list->len; i++) {
         ReportEntry *e = list->items[i];
         if (strcmp(e->what, what) == 0) {
             e->count++;
-            return;
+            return e;
         }
     }
     ReportEntry *e = arena_alloc(in->arena, sizeof *e);
@@ -25,6 +25,21 @@ static void record(Interp *in, PtrVec *list, const char *what, Span span)
     e->first = at;
     e->count = 1;
     ptrvec_push(in->arena, list, e);
+    return e;
+}
+
+/* Takes back one use of E from LIST (the entry goes with its last use). */
+static void unrecord(PtrVec *list, ReportEntry *e)
+{
+    if (--e->count > 0)
+        return;
+    for (int i = 0; i < list->len; i++)
+        if (list->items[i] == e) {
+            for (int k = i + 1; k < list->len; k++)
+                list->items[k - 1] = list->items[k];
+            list->len--;
+            return;
+        }
 }
 
 static bool is_runtime(const Value *v)
@@ -77,6 +92,7 @@ Value *bridge_report_unsupported_call(Interp *in, const char *what, CallArgs *ar
 typedef struct Missing {
     const char *what;
     Value *self;                /* the tensor of a missing method, or NULL */
+    ReportEntry *entry;         /* WHAT's record */
 } Missing;
 
 static Value *n_missing(Interp *in, CallArgs *a, Span span, const Builtin *b)
@@ -90,14 +106,21 @@ Value *bridge_report_missing_attr(Interp *in, Value *obj, const char *name, Span
     if (!in->report)
         return NULL;
     const char *what = NULL;
-    if (obj->kind == VK_MODULE && strncmp(obj->u.module->path, "<stdlib>", 8) == 0)
+    if (obj->kind == VK_MODULE && strncmp(obj->u.module->path, "<stdlib>", 8) == 0) {
         what = arena_sprintf(in->arena, "%s.%s", obj->u.module->name, name);
-    else if (obj->kind == VK_TENSOR)
+    } else if (obj->kind == VK_TENSOR) {
         what = arena_sprintf(in->arena, "Tensor.%s", name);
+    } else if (obj->kind == VK_BUILTIN && obj->u.builtin->fn == n_missing) {
+        /* torch.special.erfcx: the stand-in of torch.special was the
+         * namespace, not what is missing */
+        const Missing *outer = obj->u.builtin->data;
+        unrecord(&in->report->unsupported, outer->entry);
+        what = arena_sprintf(in->arena, "%s.%s", outer->what, name);
+    }
     if (!what)
         return NULL;
-    record(in, &in->report->unsupported, what, span);
     Missing *m = arena_alloc(in->arena, sizeof *m);
+    m->entry = record(in, &in->report->unsupported, what, span);
     m->what = what;
     m->self = obj->kind == VK_TENSOR ? obj : NULL;
     return interp_make_builtin(in, what, n_missing, m);
