@@ -46,7 +46,9 @@ void lower_store_int(void *data, int64_t i, DType dt, int64_t v)
 
 /* ---- initialization recipes ---- */
 
-/* The data of recipe R, written into DST (N elements of type DT). */
+/* The data of recipe R, written into DST (N elements of type DT).  Normal
+ * deviates come from the ziggurat (prng_normal_fast): a network's
+ * parameters are millions of them. */
 static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
 {
     Prng rng;
@@ -64,12 +66,12 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
             float *f = dst;
             for (int64_t i = 0; i < n; i++)
                 f[i] = (float)(r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(&rng)
-                                                             : r->a + r->b * prng_normal(&rng));
+                                                             : r->a + r->b * prng_normal_fast(&rng));
             break;
         }
         for (int64_t i = 0; i < n; i++) {
             double x = r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(&rng)
-                                                     : r->a + r->b * prng_normal(&rng);
+                                                     : r->a + r->b * prng_normal_fast(&rng);
             lower_store_double(dst, i, dt, x);
         }
         break;
@@ -77,7 +79,7 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
         for (int64_t i = 0; i < n; i++) {
             double x;
             do
-                x = r->a + r->b * prng_normal(&rng);
+                x = r->a + r->b * prng_normal_fast(&rng);
             while (x < r->c || x > r->d);
             lower_store_double(dst, i, dt, x);
         }

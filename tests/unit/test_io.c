@@ -110,6 +110,48 @@ static void prng_stats(Tap *t)
     check(t, in_range, "prng: uniform draws lie in [0, 1)");
 }
 
+/* The ziggurat against the normal distribution itself: moments, the
+ * empirical CDF on a grid (every point within 4 standard errors of
+ * Phi), the tail beyond the base layer's r (sampled apart) and the wedges
+ * between the layers, and determinism. */
+static void prng_fast_normal(Tap *t)
+{
+    Prng p, q;
+    prng_seed(&p, 5);
+    enum { N = 2000000, GRID = 25 };
+    int below[GRID] = {0};
+    double sum = 0, sum2 = 0, sum4 = 0;
+    long tail = 0;
+    for (int i = 0; i < N; i++) {
+        double x = prng_normal_fast(&p);
+        sum += x;
+        sum2 += x * x;
+        sum4 += x * x * x * x;
+        tail += fabs(x) > 3.442619855899;
+        for (int g = 0; g < GRID; g++)
+            below[g] += x < -3.0 + 0.25 * g;
+    }
+    double mean = sum / N, var = sum2 / N - mean * mean, kurt = sum4 / N / (var * var);
+    check(t, fabs(mean) < 0.003 && fabs(var - 1) < 0.004 && fabs(kurt - 3) < 0.02,
+          "prng: ziggurat mean %.4f var %.4f kurtosis %.3f", mean, var, kurt);
+    double worst = 0;
+    for (int g = 0; g < GRID; g++) {
+        double x = -3.0 + 0.25 * g, phi = 0.5 * erfc(-x / sqrt(2.0));
+        double z = fabs((double)below[g] / N - phi) / sqrt(phi * (1 - phi) / N);
+        worst = z > worst ? z : worst;
+    }
+    check(t, worst < 4.0, "prng: ziggurat CDF within %.2f standard errors of Phi on [-3, 3]", worst);
+    double want_tail = erfc(3.442619855899 / sqrt(2.0));
+    check(t, fabs((double)tail / N - want_tail) < 4 * sqrt(want_tail / N),
+          "prng: ziggurat tail beyond r: %.3g of the draws, Phi says %.3g", (double)tail / N, want_tail);
+    prng_seed(&p, 9);
+    prng_seed(&q, 9);
+    bool same = true;
+    for (int i = 0; i < 1000; i++)
+        same &= prng_normal_fast(&p) == prng_normal_fast(&q);
+    check(t, same, "prng: ziggurat, same seed, same sequence");
+}
+
 static void prng_fills(Tap *t)
 {
     Prng p, q;
@@ -958,6 +1000,7 @@ int main(int argc, char **argv)
     prng_determinism(&t);
     prng_stats(&t);
     prng_fills(&t);
+    prng_fast_normal(&t);
     prng_below_test(&t);
     example_literals(&t);
     example_lists(&t);
