@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -83,4 +84,17 @@ int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n)
         done += k;
     }
     return 0;
+}
+
+const void *emit_deferred_bytes(const IrTensor *t, void **scratch, size_t *size)
+{
+    if (t->nbytes > *size) {
+        free(*scratch);
+        *scratch = malloc(t->nbytes);
+        *size = *scratch ? t->nbytes : 0;
+        if (!*scratch)
+            return NULL;
+    }
+    t->fill(t, *scratch);
+    return *scratch;
 }

@@ -201,17 +201,10 @@ static const void *ext_tensor_bytes(ExternalWriter *w, const IrTensor *t)
 {
     if (t->data)
         return t->data;
-    if (t->nbytes > w->scratch_size) {
-        free(w->scratch);
-        w->scratch = malloc(t->nbytes);
-        w->scratch_size = w->scratch ? t->nbytes : 0;
-        if (!w->scratch) {
-            w->err = ENOMEM;
-            return NULL;
-        }
-    }
-    t->fill(t, w->scratch);
-    return w->scratch;
+    const void *bytes = emit_deferred_bytes(t, &w->scratch, &w->scratch_size);
+    if (!bytes)
+        w->err = ENOMEM;
+    return bytes;
 }
 
 /* Small integer tensors stay in the file whatever the threshold: they are

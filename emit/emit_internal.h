@@ -73,6 +73,11 @@ bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
  * weights mapped from a file are copied file to file when they are large
  * (emit_copy.c).  Returns 0 or an errno value. */
 #define EMIT_COPY_MIN_BYTES ((size_t)64 * 1024)
+
+/* The bytes of deferred tensor T (IrTensor.fill), generated into
+ * *SCRATCH, a malloc'ed buffer of *SIZE bytes grown as needed and reused
+ * from tensor to tensor (the caller frees it): NULL when it cannot grow. */
+const void *emit_deferred_bytes(const IrTensor *t, void **scratch, size_t *size);
 int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n);
 /* The error of emit_copy_bytes() when T's file (the weights) shrank after
  * it was mapped; emit_report() words it. */

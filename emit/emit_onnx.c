@@ -519,17 +519,10 @@ static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped, const PtrVec
 /* The bytes of deferred tensor T, generated into the scratch buffer. */
 static const void *sink_generate(FileSink *s, const IrTensor *t)
 {
-    if (t->nbytes > s->scratch_size) {
-        free(s->scratch);
-        s->scratch = malloc(t->nbytes);
-        s->scratch_size = s->scratch ? t->nbytes : 0;
-        if (!s->scratch) {
-            s->err = ENOMEM;
-            return NULL;
-        }
-    }
-    t->fill(t, s->scratch);
-    return s->scratch;
+    const void *bytes = emit_deferred_bytes(t, &s->scratch, &s->scratch_size);
+    if (!bytes)
+        s->err = ENOMEM;
+    return bytes;
 }
 
 static void sink_flush(FileSink *sink)

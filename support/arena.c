@@ -99,15 +99,15 @@ static ArenaChunk *arena_new_chunk(Arena *a, size_t min_size, bool grow)
     return c;
 }
 
-/* A large request: from the current bulk chunk, or a new one (as big as
- * the chunks of small objects would grow, or as the request). */
-static void *arena_alloc_bulk(Arena *a, size_t size)
+/* SIZE bytes from the chunk at the head of LIST, or from a new one pushed
+ * there (as big as the arena's growth asks, or as the request). */
+static void *arena_take(Arena *a, ArenaChunk **list, size_t size)
 {
-    ArenaChunk *c = a->bulk;
+    ArenaChunk *c = *list;
     if (!c || c->size - c->used < size) {
         c = arena_new_chunk(a, size, true);
-        c->next = a->bulk;
-        a->bulk = c;
+        c->next = *list;
+        *list = c;
     }
     void *p = c->data + c->used;
     c->used += size;
@@ -121,17 +121,8 @@ void *arena_alloc_raw(Arena *a, size_t size)
     if (size > SIZE_MAX - ARENA_ALIGN)
         arena_out_of_memory(size);
     size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
-    if (size > ARENA_CHUNK_SIZE / 4)
-        return arena_alloc_bulk(a, size);
-    ArenaChunk *c = a->head;
-    if (!c || c->size - c->used < size) {
-        c = arena_new_chunk(a, size, true);
-        c->next = a->head;
-        a->head = c;
-    }
-    void *p = c->data + c->used;
-    c->used += size;
-    return p;
+    /* large requests (tensors) fill chunks of their own */
+    return arena_take(a, size > ARENA_CHUNK_SIZE / 4 ? &a->bulk : &a->head, size);
 }
 
 void *arena_alloc(Arena *a, size_t size)
