@@ -103,7 +103,7 @@ static bool pop_mark(Reader *r, PyObj ***first, int *n)
     if (!r->nmarks)
         return fail(r, "an opcode needs a MARK that is not there");
     int at = r->marks[--r->nmarks];
-    *first = r->stack + at;
+    *first = r->stack ? r->stack + at : NULL;     /* a MARK on a stack never grown: no values */
     *n = r->sp - at;
     r->sp = at;
     return true;
