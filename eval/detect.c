@@ -213,20 +213,45 @@ static void bilinear_at(const RoiAlignArgs *a, double y, double x, Bilinear *b)
     b->pos[3] = y1 * a->width + x1;
 }
 
-/* Pools one roi (corners in input pixels) of one channel PLANE into OUT. */
-static void roi_align_plane(const RoiAlignArgs *a, const double *roi, const double *plane,
-                            double *out)
+/* A roi in input pixels: its corner, size, bin size and the sampling grid
+ * of each bin (GH x GW points). */
+typedef struct RoiGeometry {
+    double x0, y0, bw, bh;
+    int64_t gh, gw;
+} RoiGeometry;
+
+/* Points a side of an adaptive sampling grid (ceil(roi size / bins)) at
+ * most: beyond, the conversion to int64 would overflow and the work would
+ * not end (a roi 4.5e24 pixels high); a real image is far smaller. */
+#define ROI_MAX_GRID (1 << 16)
+
+/* The geometry of ROI (its corners as the model gives them); false when a
+ * coordinate is not finite or its adaptive grid is larger than
+ * ROI_MAX_GRID points a side. */
+static bool roi_geometry(const RoiAlignArgs *a, const double *roi, RoiGeometry *g)
 {
     double off = a->half_pixel ? 0.5 : 0.0;
     double x0 = roi[0] * a->scale - off, y0 = roi[1] * a->scale - off;
     double rw = roi[2] * a->scale - off - x0, rh = roi[3] * a->scale - off - y0;
+    if (!isfinite(x0) || !isfinite(y0) || !isfinite(rw) || !isfinite(rh))
+        return false;
     if (!a->half_pixel) {
         rw = fmax(rw, 1.0);
         rh = fmax(rh, 1.0);
     }
-    double bh = rh / (double)a->out_h, bw = rw / (double)a->out_w;
-    int64_t gh = a->sampling > 0 ? a->sampling : (int64_t)ceil(rh / (double)a->out_h);
-    int64_t gw = a->sampling > 0 ? a->sampling : (int64_t)ceil(rw / (double)a->out_w);
+    double ah = ceil(rh / (double)a->out_h), aw = ceil(rw / (double)a->out_w);
+    if (a->sampling <= 0 && (ah > ROI_MAX_GRID || aw > ROI_MAX_GRID))
+        return false;
+    *g = (RoiGeometry){x0, y0, rw / (double)a->out_w, rh / (double)a->out_h,
+                       a->sampling > 0 ? a->sampling : (int64_t)ah, a->sampling > 0 ? a->sampling : (int64_t)aw};
+    return true;
+}
+
+/* Pools one roi (geometry G) of one channel PLANE into OUT. */
+static void roi_align_plane(const RoiAlignArgs *a, const RoiGeometry *g, const double *plane, double *out)
+{
+    double x0 = g->x0, y0 = g->y0, bh = g->bh, bw = g->bw;
+    int64_t gh = g->gh, gw = g->gw;
     double count = gh * gw > 1 ? (double)(gh * gw) : 1.0;
     for (int64_t ph = 0; ph < a->out_h; ph++) {
         for (int64_t pw = 0; pw < a->out_w; pw++) {
@@ -308,10 +333,17 @@ static EvalStatus eval_roi_align(EvalCall *c)
         }
         double roi[4];
         eval_load_f64(rois->dtype, (const char *)rois->data + (size_t)(i * 4) * es, 1, roi, 4);
+        RoiGeometry g;
+        if (!roi_geometry(&a, roi, &g)) {
+            st = eval_fail(c, "roi %lld ([%g, %g, %g, %g]) is not finite, or its sampling grid is "
+                           "more than %d points a side", (long long)i, roi[0], roi[1], roi[2], roi[3],
+                           ROI_MAX_GRID);
+            break;
+        }
         for (int64_t k = 0; plane > 0 && k < ch; k++) {
             eval_load_f64(x->dtype, (const char *)x->data + (size_t)((b * ch + k) * plane) * es,
                           1, in, plane);
-            roi_align_plane(&a, roi, in, out);
+            roi_align_plane(&a, &g, in, out);
             eval_store_f64(y->dtype, (char *)y->data + (size_t)((i * ch + k) * cell) * es, out,
                            cell);
         }
