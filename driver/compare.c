@@ -23,6 +23,7 @@
 #include "driver/compare.h"
 #include "io/example.h"
 #include "io/weights.h"
+#include "lower/lower.h"
 #include "opt/specialize.h"
 
 typedef struct Row {
@@ -97,6 +98,30 @@ static int build_script(Compare *k)
     return k->script ? EXIT_OK : rc;
 }
 
+/* The trace's compile made the same default weights as the script's (one
+ * source, one seed): its deferred ones take the script's bytes, drawn once
+ * for both, where lower_same_recipe says they are the same.  Initializers
+ * come in the same order from both compiles; a name found elsewhere is
+ * looked for from there on. */
+static void share_weights(IrModel *script, IrModel *trace)
+{
+    const PtrVec *from = &script->graph->initializers, *to = &trace->graph->initializers;
+    int j = 0;
+    for (int i = 0; i < to->len && from->len > 0; i++) {
+        IrValue *t = to->items[i];
+        if (!t->init || t->init->data || !t->init->fill)
+            continue;
+        for (int tries = 0; tries < from->len; tries++, j = (j + 1) % from->len) {
+            IrValue *s = from->items[j];
+            if (s->init && strcmp(s->name, t->name) == 0) {
+                if (lower_same_recipe(s->init, t->init))
+                    t->init->data = (void *)ir_tensor_force(script->arena, s->init);
+                break;
+            }
+        }
+    }
+}
+
 /* The trace graph, specialized and folded: with the script graph's
  * dynamic axes (the trace as deployed with dynamic axes), or the
  * examples' sizes and the axes --dynamic names: with --static-shapes, or
@@ -112,6 +137,7 @@ static int build_trace(Compare *k)
     IrModel *base = compile_for_compare(&k->ct, k->o, k->trace_dynamic, &k->wt, &rc);
     if (!base)
         return rc;
+    share_weights(k->script, base);
     int n = base->graph->inputs.len;
     EvalValue **values = calloc((size_t)n + 1, sizeof *values);
     for (int i = 0; i < n; i++)

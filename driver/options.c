@@ -39,6 +39,7 @@ enum {
     OPT_REPORT,
     OPT_CHECK_OUTPUTS,
     OPT_RTOL,
+    OPT_REPEAT,
     OPT_ATOL,
     OPT_NO_FOLD,
     OPT_FOLD_LIMIT,
@@ -81,6 +82,7 @@ static const struct option long_options[] = {
     {"version", no_argument, NULL, OPT_VERSION},
     {"check-outputs", required_argument, NULL, OPT_CHECK_OUTPUTS},
     {"rtol", required_argument, NULL, OPT_RTOL},
+    {"repeat", required_argument, NULL, OPT_REPEAT},
     {"atol", required_argument, NULL, OPT_ATOL},
     {"no-fold", no_argument, NULL, OPT_NO_FOLD},
     {"no-site", no_argument, NULL, OPT_NO_SITE},
@@ -144,7 +146,8 @@ static const char usage_text[] =
     "\n"
     "run: --input NAME=VALUE takes the --example forms or @file.pb (a TensorProto);\n"
     "     -o DIR writes DIR/<output>.npy; --seed N seeds random operators;\n"
-    "     --check-outputs DIR compares within --rtol R (1e-3) and --atol A (1e-7)\n"
+    "     --check-outputs DIR compares within --rtol R (1e-3) and --atol A (1e-7);\n"
+    "     --repeat N runs N more times and prints the median time of a run\n"
     "compare: --example for every input; exit 3 when the trace differs from the script\n"
     "     on some input (within --rtol, --atol); -o DIR for a counterexample's .npy files;\n"
     "     the trace takes the script's dynamic axes unless --static-shapes\n";
@@ -293,6 +296,12 @@ static int options_apply(int ch, const char *arg, Options *o)
         o->report_path = arg;
         break;
     case OPT_CHECK_OUTPUTS: o->check_outputs = arg; break;
+    case OPT_REPEAT:
+        if (!parse_int_arg(arg, 1, 1000000, &o->repeat)) {
+            options_usage_error("--repeat expects a number of runs from 1 to 1000000, found '%s'", arg);
+            return EXIT_USAGE;
+        }
+        break;
     case OPT_RTOL:
     case OPT_ATOL:
         if (!parse_tolerance(arg, ch == OPT_RTOL ? &o->rtol : &o->atol)) {
@@ -415,6 +424,10 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
         int rc = options_apply(ch, value, o);
         if (rc != EXIT_OK)
             return rc;
+    }
+    if (o->repeat && o->command != CMD_RUN) {
+        fputs("tsc2onnx: error: --repeat is an option of the run command\n(see tsc2onnx --help)\n", stderr);
+        return EXIT_USAGE;
     }
     if (optind >= argc && o->command != CMD_RUN && o->entry && options_entry_is_expression(o->entry))
         return EXIT_OK;     /* --entry EXPRESSION: no file */

@@ -59,6 +59,7 @@ typedef struct Options {
     bool verbose;
     const char *check_outputs;  /* run --check-outputs DIR */
     double rtol, atol;          /* run --rtol, --atol */
+    long long repeat;           /* run --repeat N: time N more runs */
     /* exporter options (docs/exporting.md) */
     bool keep_initializers_as_inputs;
     bool no_params;

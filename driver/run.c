@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "driver/driver.h"
 #include "emit/load.h"
@@ -523,6 +524,55 @@ static void release_all(EvalValue **values, int n)
         eval_release(values[i]);
 }
 
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* run --repeat N: N more runs after the first (whose outputs are kept),
+ * each timed from its inputs to its outputs (loading, binding and writing
+ * excluded); the median and the fastest go to stderr. */
+static int time_runs(Evaluator *ev, const IrModel *m, const Options *o, EvalValue **inputs,
+                     EvalValue **outputs, double first)
+{
+    int n_out = m->graph->outputs.len;
+    EvalValue **scratch = calloc((size_t)n_out + 1, sizeof *scratch);
+    double *times = malloc(sizeof *times * (size_t)o->repeat);
+    if (!scratch || !times) {
+        free(scratch);
+        free(times);
+        fputs("tsc2onnx: fatal: out of memory\n", stderr);
+        return EXIT_IO;
+    }
+    int rc = EXIT_OK;
+    for (long long i = 0; i < o->repeat && rc == EXIT_OK; i++) {
+        double start = now_seconds();
+        rc = evaluate(ev, m, o->file, inputs, scratch);
+        times[i] = now_seconds() - start;
+        release_all(scratch, n_out);
+        memset(scratch, 0, sizeof *scratch * (size_t)n_out);
+    }
+    if (rc == EXIT_OK) {
+        qsort(times, (size_t)o->repeat, sizeof *times, compare_doubles);
+        double median = o->repeat % 2 ? times[o->repeat / 2]
+                                      : (times[o->repeat / 2 - 1] + times[o->repeat / 2]) / 2;
+        fprintf(stderr, "%s: run: median %.3f ms, fastest %.3f ms over %lld runs; first run %.3f ms\n",
+                o->file, median * 1e3, times[0] * 1e3, o->repeat, first * 1e3);
+    }
+    free(scratch);
+    free(times);
+    (void)outputs;
+    return rc;
+}
+
 static IrModel *load_model(Compiler *c, const char *path, int *rc)
 {
     char *err = NULL;
@@ -550,6 +600,10 @@ static int check_run_options(const Options *o)
     }
     if (!o->check_outputs && (o->rtol != RUN_RTOL || o->atol != RUN_ATOL)) {
         fputs("tsc2onnx: error: run: --rtol and --atol only apply to --check-outputs\n", stderr);
+        return EXIT_USAGE;
+    }
+    if (o->check_outputs && o->repeat) {
+        fputs("tsc2onnx: error: run: --repeat times a run on --input values, not --check-outputs\n", stderr);
         return EXIT_USAGE;
     }
     if (o->check_outputs && (o->inputs.len || o->output)) {
@@ -587,8 +641,11 @@ int run_command(const Options *o)
             rc = bind_inputs(&c, o, g, inputs);
         Evaluator ev;
         eval_init(&ev, o->seed);
+        double start = now_seconds();
         if (rc == EXIT_OK)
             rc = evaluate(&ev, m, o->file, inputs, outputs);
+        if (rc == EXIT_OK && o->repeat)
+            rc = time_runs(&ev, m, o, inputs, outputs, now_seconds() - start);
         if (rc == EXIT_OK)
             rc = report_outputs(&c, o, g, outputs);
         release_all(outputs, g->outputs.len);

@@ -81,7 +81,9 @@ IrModel *driver_trace(Compiler *c, const Options *o, IrModel *m, EvalValue *cons
                       bool warn, int *rc)
 {
     SpecOptions so = {.seed = o->seed, .max_nodes = SPEC_DEFAULT_MAX_NODES,
-                      .max_iterations = c->limits.max_unroll, .max_memory = c->limits.max_memory};
+                      .max_iterations = c->limits.max_unroll, .max_memory = c->limits.max_memory,
+                      /* compare writes no model: its traces may take the BLAS */
+                      .portable_kernels = o->command != CMD_COMPARE};
     char *err = NULL;
     Span at = SPAN_NONE;
     IrModel *t = opt_specialize(m, inputs, &so, res, &err, &at);

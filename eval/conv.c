@@ -84,14 +84,14 @@ static void im2col(const char *x, size_t es, int64_t channels, const EvalWindow 
 }
 
 /* C[M][N] = A[M][K]·B[K][N], all contiguous, float32 or float64. */
-static void gemm(DType t, int64_t M, int64_t N, int64_t K, const void *A, const void *B, void *C,
-                 bool transpose_a, int64_t lda)
+static void gemm(const EvalBlas *blas, DType t, int64_t M, int64_t N, int64_t K, const void *A,
+                 const void *B, void *C, bool transpose_a, int64_t lda)
 {
     int64_t ras = transpose_a ? 1 : lda, cas = transpose_a ? lda : 1;
     if (t == DT_FLOAT)
-        eval_sgemm(M, N, K, A, ras, cas, B, N, 1, C, N, false);
+        eval_sgemm(blas, M, N, K, A, ras, cas, B, N, 1, C, N, false);
     else
-        eval_dgemm(M, N, K, A, ras, cas, B, N, 1, C, N, false);
+        eval_dgemm(blas, M, N, K, A, ras, cas, B, N, 1, C, N, false);
 }
 
 static void add_bias(EvalValue *Y, const EvalValue *B)
@@ -177,8 +177,8 @@ static bool conv_geometry(EvalCall *c, EvalValue *X, EvalValue *W, EvalValue *B,
     return eval_window(c, X, W->dims + 2, false, w);
 }
 
-static void conv_run(EvalValue *X, EvalValue *W, const EvalWindow *w, int64_t group, EvalValue *Y,
-                     char *col)
+static void conv_run(const EvalBlas *blas, EvalValue *X, EvalValue *W, const EvalWindow *w,
+                     int64_t group, EvalValue *Y, char *col)
 {
     size_t es = dtype_size(X->dtype);
     int64_t C = X->dims[1], M = W->dims[0], Cg = C / group, Mg = M / group;
@@ -192,7 +192,7 @@ static void conv_run(EvalValue *X, EvalValue *W, const EvalWindow *w, int64_t gr
                 im2col(x, es, Cg, w, col);
                 b = col;
             }
-            gemm(X->dtype, Mg, out_size, K, (const char *)W->data + (size_t)(g * Mg * K) * es, b,
+            gemm(blas, X->dtype, Mg, out_size, K, (const char *)W->data + (size_t)(g * Mg * K) * es, b,
                  (char *)Y->data + (size_t)((n * M + g * Mg) * out_size) * es, false, K);
         }
     }
@@ -240,7 +240,7 @@ static EvalStatus eval_conv(EvalCall *c)
         return eval_fail(c, "cannot allocate %zu bytes for the patches", col_bytes);
     }
     if (Y->numel)
-        conv_run(X, W, &w, group, Y, col);
+        conv_run(eval_call_blas(c), X, W, &w, group, Y, col);
     free(col);
     if (B)
         add_bias(Y, B);
@@ -360,7 +360,8 @@ static EvalStatus eval_conv_transpose(EvalCall *c)
     for (int64_t n = 0; col && n < X->dims[0]; n++) {
         for (int64_t g = 0; g < group; g++) {
             const char *x = (const char *)X->data + (size_t)((n * C + g * Cg) * in_size) * es;
-            gemm(X->dtype, Mg * ksize, in_size, Cg, (const char *)W->data + (size_t)(g * Cg * Mg * ksize) * es,
+            gemm(eval_call_blas(c), X->dtype, Mg * ksize, in_size, Cg,
+                 (const char *)W->data + (size_t)(g * Cg * Mg * ksize) * es,
                  x, col, true, Mg * ksize);
             col2im(col, es, Mg, &w, (char *)Y->data + (size_t)((n * M + g * Mg) * out_size) * es);
         }

@@ -34,8 +34,21 @@ void eval_init(Evaluator *ev, uint64_t seed)
     ev->max_total_loop_iterations = EVAL_DEFAULT_MAX_TOTAL_LOOP_ITERATIONS;
 }
 
+const EvalBlas *eval_call_blas(EvalCall *c)
+{
+    Evaluator *ev = c->ev;
+    if (ev->portable_kernels)
+        return NULL;
+    if (!ev->blas_tried) {
+        ev->blas_tried = true;
+        ev->blas = eval_blas_open();
+    }
+    return ev->blas;
+}
+
 void eval_free(Evaluator *ev)
 {
+    eval_blas_close(ev->blas);
     for (int i = 0; i < ev->n_slots; i++)
         eval_release(ev->slots[i]);
     free(ev->slots);

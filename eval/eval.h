@@ -132,6 +132,11 @@ typedef struct Evaluator {
     int64_t nodes_run;
     int64_t max_nodes_run;      /* > 0: stop with an error past this many
                                  * nodes in all (fuzz/onnx bounds a run so) */
+    /* products through the built-in kernels even when built with a BLAS
+     * (eval/gemm.h): set where results may be written into a model */
+    bool portable_kernels;
+    struct EvalBlas *blas;      /* opened on the first product that wants it */
+    bool blas_tried;
 } Evaluator;
 
 /* A Loop that runs longer is stopped with an error: a model with a

@@ -154,9 +154,13 @@ static void few_rows_f(int64_t M, int64_t N, int64_t K, const float *A, int64_t 
     }
 }
 
-void eval_sgemm(int64_t M, int64_t N, int64_t K, const float *A, int64_t ras, int64_t cas,
-                const float *B, int64_t rbs, int64_t cbs, float *C, int64_t ldc, bool accumulate)
+void eval_sgemm(const EvalBlas *blas, int64_t M, int64_t N, int64_t K, const float *A, int64_t ras,
+                int64_t cas, const float *B, int64_t rbs, int64_t cbs, float *C, int64_t ldc,
+                bool accumulate)
 {
+    if (blas && M > 0 && N > 0 && K > 0 &&
+        eval_blas_sgemm(blas, M, N, K, A, ras, cas, B, rbs, cbs, C, ldc, accumulate))
+        return;
     if (!accumulate)
         for (int64_t i = 0; i < M; i++)
             memset(C + i * ldc, 0, sizeof(float) * (size_t)N);
@@ -225,9 +229,13 @@ static void kernel_d(int64_t kc, const double *pa, const double *pb, double *C, 
             C[i * ldc + j] += rows[i][j];
 }
 
-void eval_dgemm(int64_t M, int64_t N, int64_t K, const double *A, int64_t ras, int64_t cas,
-                const double *B, int64_t rbs, int64_t cbs, double *C, int64_t ldc, bool accumulate)
+void eval_dgemm(const EvalBlas *blas, int64_t M, int64_t N, int64_t K, const double *A, int64_t ras,
+                int64_t cas, const double *B, int64_t rbs, int64_t cbs, double *C, int64_t ldc,
+                bool accumulate)
 {
+    if (blas && M > 0 && N > 0 && K > 0 &&
+        eval_blas_dgemm(blas, M, N, K, A, ras, cas, B, rbs, cbs, C, ldc, accumulate))
+        return;
     if (!accumulate)
         for (int64_t i = 0; i < M; i++)
             memset(C + i * ldc, 0, sizeof(double) * (size_t)N);

@@ -22,6 +22,7 @@
 #include <stdarg.h>
 
 #include "eval/eval.h"
+#include "eval/gemm.h"
 #include "ir/opschema.h"
 
 typedef struct EvalCall {
@@ -59,6 +60,9 @@ EvalStatus eval_unsupported(EvalCall *c, const char *fmt, ...)
 /* Reports like eval_fail() and returns false, for helpers that answer
  * yes or no. */
 bool eval_reject(EvalCall *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The BLAS for C's products (eval/gemm.h): NULL, the built-in kernels,
+ * when the evaluator is portable or has none; opened on the first call. */
+const EvalBlas *eval_call_blas(EvalCall *c);
 /* Records MSG (already formatted) as the evaluator's error. */
 EvalStatus eval_report(Evaluator *ev, const IrNode *n, EvalStatus st, const char *msg);
 

@@ -13,15 +13,16 @@
 
 /* C[M][N] = A·B for one batch of any element type, A and B given by
  * strides as in eval/gemm.h, C contiguous. */
-static void matmul_one(DType t, int64_t M, int64_t N, int64_t K, const void *A, int64_t ras,
-                       int64_t cas, const void *B, int64_t rbs, int64_t cbs, void *C)
+static void matmul_one(const EvalBlas *blas, DType t, int64_t M, int64_t N, int64_t K,
+                       const void *A, int64_t ras, int64_t cas, const void *B, int64_t rbs, int64_t cbs,
+                       void *C)
 {
     if (t == DT_FLOAT) {
-        eval_sgemm(M, N, K, A, ras, cas, B, rbs, cbs, C, N, false);
+        eval_sgemm(blas, M, N, K, A, ras, cas, B, rbs, cbs, C, N, false);
         return;
     }
     if (t == DT_DOUBLE) {
-        eval_dgemm(M, N, K, A, ras, cas, B, rbs, cbs, C, N, false);
+        eval_dgemm(blas, M, N, K, A, ras, cas, B, rbs, cbs, C, N, false);
         return;
     }
     bool u = eval_domain(t) == DOM_U64;
@@ -110,7 +111,7 @@ static EvalStatus matmul_run(EvalCall *c, EvalValue *A, EvalValue *B, const MatS
     if (s->b_batch.rank == 0 && A->rank >= 2) {
         /* one product: A's batches stacked as rows */
         int64_t rows = mk ? A->numel / s->K : 0;
-        matmul_one(A->dtype, rows, s->N, s->K, A->data, s->K, 1, B->data,
+        matmul_one(eval_call_blas(c), A->dtype, rows, s->N, s->K, A->data, s->K, 1, B->data,
                    B->rank == 1 ? 1 : s->N, 1, Y->data);
         return EVAL_OK;
     }
@@ -122,11 +123,11 @@ static EvalStatus matmul_run(EvalCall *c, EvalValue *A, EvalValue *B, const MatS
         for (int64_t t = 0; t < len; t++, out++) {
             const char *a = (const char *)A->data + (size_t)((b.offs[0] + t * b.inner[0]) * mk) * es;
             const char *bb = (const char *)B->data + (size_t)((b.offs[1] + t * b.inner[1]) * kn) * es;
-            matmul_one(A->dtype, s->M, s->N, s->K, a, s->K, 1, bb, B->rank == 1 ? 1 : s->N, 1,
+            matmul_one(eval_call_blas(c), A->dtype, s->M, s->N, s->K, a, s->K, 1, bb,
+                       B->rank == 1 ? 1 : s->N, 1,
                        (char *)Y->data + (size_t)(out * mn) * es);
         }
     }
-    (void)c;
     return EVAL_OK;
 }
 
@@ -217,8 +218,8 @@ static EvalStatus eval_gemm(EvalCall *c)
     int64_t dims[2] = {M, N};
     EvalValue *Y = eval_alloc(c, A->dtype, 2, dims);
     if (Y)
-        matmul_one(A->dtype, M, N, K, A->data, ta ? 1 : K, ta ? M : 1, B->data, tb ? 1 : N,
-                   tb ? K : 1, Y->data);
+        matmul_one(eval_call_blas(c), A->dtype, M, N, K, A->data, ta ? 1 : K, ta ? M : 1, B->data,
+                   tb ? 1 : N, tb ? K : 1, Y->data);
     bool ok = Y && gemm_scale(c, Y, C, eval_attr_float(c, "alpha", 1.0),
                               eval_attr_float(c, "beta", 1.0));
     eval_release(A);

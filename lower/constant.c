@@ -119,3 +119,15 @@ IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank
     d->fill_ctx = copy;
     return d;
 }
+
+bool lower_same_recipe(const IrTensor *a, const IrTensor *b)
+{
+    if (a->fill != recipe_fill || b->fill != recipe_fill || a->dtype != b->dtype || a->rank != b->rank)
+        return false;
+    for (int i = 0; i < a->rank; i++)
+        if (a->dims[i] != b->dims[i])
+            return false;
+    const LowerRecipe *ra = a->fill_ctx, *rb = b->fill_ctx;
+    return ra->init == rb->init && ra->seed == rb->seed && ra->a == rb->a && ra->b == rb->b &&
+           ra->c == rb->c && ra->d == rb->d;
+}

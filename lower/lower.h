@@ -75,6 +75,10 @@ typedef struct LowerRecipe {
 IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank, const int64_t *dims,
                               bool defer);
 #define LOWER_DEFER_BYTES ((size_t)64 * 1024)
+/* Whether A and B are deferred tensors of lower_recipe_tensor() that will
+ * hold the same bytes (same recipe, element type and shape): compare's two
+ * compiles of one model share such weights instead of drawing them twice. */
+bool lower_same_recipe(const IrTensor *a, const IrTensor *b);
 
 /* Finishing passes (lower/finish.c): node names from module paths
  * (/layer1/0/conv1/Conv), and every initializer also listed as a graph

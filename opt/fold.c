@@ -288,6 +288,7 @@ void opt_fold(IrModel *m, const FoldOptions *o, FoldStats *stats)
 {
     Fold f = {.m = m, .o = o, .n_ids = m->next_value_id};
     eval_init(&f.ev, o->seed);
+    f.ev.portable_kernels = true;   /* folded values are written into the model */
     f.uses = calloc((size_t)f.n_ids + 1, sizeof *f.uses);
     f.is_input = calloc((size_t)f.n_ids + 1, 1);
     f.is_output = calloc((size_t)f.n_ids + 1, 1);

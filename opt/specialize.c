@@ -951,6 +951,7 @@ IrModel *opt_specialize(IrModel *m, EvalValue *const *inputs, const SpecOptions 
     s.dst = new_model(m);
     s.top = s.out = s.dst->graph;
     eval_init(&s.ev, o->seed);
+    s.ev.portable_kernels = o->portable_kernels;
     if (o->max_iterations > 0)
         s.ev.max_loop_iterations = o->max_iterations;
     s.n_env = m->next_value_id + 1;

@@ -60,6 +60,8 @@ typedef struct SpecOptions {
     int64_t max_nodes;      /* the trace may not grow beyond this */
     int64_t max_iterations; /* of one loop being unrolled; 0: the evaluator's default */
     int64_t max_memory;     /* bytes M's arena may hold while the trace grows; 0: no limit */
+    bool portable_kernels;  /* the evaluator's built-in products (eval/gemm.h): the trace's
+                             * frozen values are written into the model */
 } SpecOptions;
 
 #define SPEC_DEFAULT_MAX_NODES (INT64_C(1) << 22)

@@ -149,6 +149,8 @@ report $? "the .npy file holds the output" "$tmp/why"
 check 0 's\[2\]: float32\[1, 2\]' "prints sequence outputs element by element" -- "$m/sequence.onnx" --input x=arange\(3,2\)
 check 0 'wrote .*/s_2.npy' "-o writes a sequence as <name>_<i>.npy" -- "$m/sequence.onnx" --input x=arange\(3,2\) -o "$tmp/seq_dir"
 check 0 'final: float32\[2\]' "runs If and Loop bodies" -- "$m/control.onnx" --input 'x=[1.5, -2]' --input c=True --input n=3
+check 0 'run: median [0-9.]+ ms, fastest [0-9.]+ ms over 3 runs; first run [0-9.]+ ms' "--repeat N times N more runs" -- "$m/control.onnx" --input 'x=[1.5, -2]' --input c=True --input n=3 --repeat 3
+check 2 "--repeat expects a number of runs from 1 to 1000000, found '0'" "--repeat 0 is refused" -- "$m/control.onnx" --repeat 0
 check 2 "no value for input 'b' \(give --input b=VALUE; it expects float32\[2, 3\]\)" "a missing input is named with its type" -- "$m/two_inputs.onnx" --input a=@"$tmp/a.npy"
 check 2 "the model has no input 'c' \(inputs: a, b\)" "an unknown input lists the model's inputs" -- "$m/two_inputs.onnx" --input c=1
 check 2 "--input a: the model expects float32\[2, 3\], got float32\[3\]" "a value of the wrong shape is refused" -- "$m/two_inputs.onnx" --input a=ones\(3\) --input b=ones\(2,3\)

@@ -13,6 +13,9 @@ autoconf automake libtool pkg-config libjansson-dev"
 # clang's sanitizer and libFuzzer runtimes: the sanitizer build of
 # tests/run-all.sh (./configure CC=clang --enable-sanitizers --enable-fuzz).
 build_pkgs="$build_pkgs libclang-rt-14-dev"
+# The evaluator's BLAS (eval/blas.c), found by configure with pkg-config:
+# the single-threaded build, whose results do not depend on the load.
+build_pkgs="$build_pkgs libopenblas-serial-dev"
 test_pkgs="python3-torch python3-torchvision python3-torchaudio python3-onnx python3-numpy
 nodejs npm valgrind graphviz time"
 

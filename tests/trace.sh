@@ -10,7 +10,7 @@ src=${TSC_SRCDIR:-$(cd "$(dirname "$0")/.." && pwd)}
 golden_lib=1
 . "$src/tests/golden.sh"
 
-n_cli=13
+n_cli=14
 echo "1..$(( $(golden_count trace compare) + n_cli ))"
 golden_folder trace text
 golden_folder compare out
@@ -44,6 +44,8 @@ check 1 "not a parameter of forward" \
     "compare of a model with errors exits 1" -- compare loop_int.py --example 'x=ones(2,3)' --example y=1 --example nope=1
 check 2 "--static-shapes is an option of tsc2onnx compare" \
     "--static-shapes outside compare exits 2" -- loop_int.py --trace --static-shapes --example 'x=ones(2,3)' --example y=1
+check 2 "--repeat is an option of the run command" \
+    "--repeat outside run exits 2" -- compare loop_int.py --example 'x=ones(2,3)' --example y=1 --repeat 2
 check 0 "" "--trace --no-fold writes a model" -- loop_int.py --trace --no-fold --example 'x=ones(2,3)' --example y=2 -o "$tmp/nofold.onnx"
 golden_n=$((golden_n + 1))
 problem=

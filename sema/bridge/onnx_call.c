@@ -452,6 +452,8 @@ static Evaluator *build_evaluator(Interp *in)
             exit(4);
         }
         eval_init(in->evaluator, in->seed);
+        /* its values become the model's constants */
+        in->evaluator->portable_kernels = true;
         in->scratch = ir_model_new(in->arena, &in->c->names, in->opset);
     }
     return in->evaluator;

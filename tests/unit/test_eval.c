@@ -1,11 +1,15 @@
 /* eval/ through its C interface, as the compiler will use it: graphs built
  * with the ir/ API and evaluated in memory, single nodes on constant inputs
  * (constant folding), Loop bodies reading outer values, the node hook,
- * errors, and coverage of the operator table.  Prints TAP. */
+ * errors, coverage of the operator table, and the packaged BLAS against
+ * the built-in kernels.  Prints TAP. */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "eval/eval.h"
+#include "eval/gemm.h"
 #include "eval/ops.h"
 #include "ir/opschema.h"
 
@@ -226,6 +230,57 @@ static void test_errors(void)
     arena_free(&f.arena);
 }
 
+/* Largest |x - y| / (1 + |y|) over N elements. */
+static double worst_error(const float *x, const float *y, int64_t n)
+{
+    double worst = 0;
+    for (int64_t i = 0; i < n; i++) {
+        double e = fabs((double)x[i] - (double)y[i]) / (1 + fabs((double)y[i]));
+        worst = e > worst || isnan(e) ? e : worst;
+    }
+    return worst;
+}
+
+/* One product through the BLAS and through the built-in kernels, A
+ * (M x K) and B (K x N) plain or transposed, C with a wider row stride and
+ * accumulated into; both must agree to float rounding. */
+static bool blas_agrees(const EvalBlas *blas, int64_t M, int64_t N, int64_t K, bool ta, bool tb)
+{
+    int64_t ldc = N + 3;
+    float *A = malloc(sizeof(float) * (size_t)(M * K)), *B = malloc(sizeof(float) * (size_t)(K * N));
+    float *C1 = malloc(sizeof(float) * (size_t)(M * ldc)), *C2 = malloc(sizeof(float) * (size_t)(M * ldc));
+    uint32_t r = 12345;
+    for (int64_t i = 0; i < M * K; i++)
+        A[i] = (float)((r = r * 1103515245u + 12345u) >> 8) / (float)(1 << 24) - 0.5f;
+    for (int64_t i = 0; i < K * N; i++)
+        B[i] = (float)((r = r * 1103515245u + 12345u) >> 8) / (float)(1 << 24) - 0.5f;
+    for (int64_t i = 0; i < M * ldc; i++)
+        C1[i] = C2[i] = (float)(i % 7);
+    int64_t ras = ta ? 1 : K, cas = ta ? M : 1, rbs = tb ? 1 : N, cbs = tb ? K : 1;
+    bool used = eval_blas_sgemm(blas, M, N, K, A, ras, cas, B, rbs, cbs, C1, ldc, true);
+    eval_sgemm(NULL, M, N, K, A, ras, cas, B, rbs, cbs, C2, ldc, true);
+    bool ok = used && worst_error(C1, C2, M * ldc) < 1e-5;
+    free(A), free(B), free(C1), free(C2);
+    return ok;
+}
+
+static void test_blas(void)
+{
+    EvalBlas *blas = eval_blas_open();
+    if (!blas) {
+        printf("ok %d - # SKIP built without a BLAS (%s)\n", ++n_tests, eval_blas_name(NULL));
+        return;
+    }
+    check(blas_agrees(blas, 70, 80, 90, false, false), "BLAS sgemm agrees with the built-in kernels");
+    check(blas_agrees(blas, 65, 129, 33, true, false), "... A transposed");
+    check(blas_agrees(blas, 128, 3, 700, false, true), "... B transposed");
+    check(blas_agrees(blas, 5, 300, 301, true, true), "... both transposed");
+    float a[4] = {1, 2, 3, 4}, c[4] = {0};
+    check(!eval_blas_sgemm(blas, 2, 2, 1, a, 1, 1, a, 1, 1, c, 2, false),
+          "a small product is left to the built-in kernels");
+    eval_blas_close(blas);
+}
+
 int main(void)
 {
     test_coverage();
@@ -233,6 +288,7 @@ int main(void)
     test_fold();
     test_loop();
     test_errors();
+    test_blas();
     printf("1..%d\n", n_tests);
     return n_failed ? 1 : 0;
 }
