@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -86,15 +87,40 @@ int emit_copy_bytes(FILE *out, const IrTensor *t, const void *data, size_t n)
     return 0;
 }
 
+static bool scratch_reserve(void **scratch, size_t *size, size_t want)
+{
+    if (want <= *size)
+        return true;
+    free(*scratch);
+    *scratch = malloc(want ? want : 1);
+    *size = *scratch ? want : 0;
+    return *scratch != NULL;
+}
+
 const void *emit_deferred_bytes(const IrTensor *t, void **scratch, size_t *size)
 {
-    if (t->nbytes > *size) {
-        free(*scratch);
-        *scratch = malloc(t->nbytes);
-        *size = *scratch ? t->nbytes : 0;
-        if (!*scratch)
-            return NULL;
-    }
+    if (!scratch_reserve(scratch, size, t->nbytes))
+        return NULL;
     t->fill(t, *scratch);
     return *scratch;
+}
+
+int emit_deferred_write(const IrTensor *t, void **scratch, size_t *size, EmitBytesFn write, void *ctx)
+{
+    if (!t->fill_part || t->nbytes <= EMIT_WRITE_CHUNK) {
+        const void *bytes = emit_deferred_bytes(t, scratch, size);
+        return bytes ? write(ctx, bytes, t->nbytes) : ENOMEM;
+    }
+    size_t es = dtype_size(t->dtype), piece = EMIT_WRITE_CHUNK / es * es;
+    if (!scratch_reserve(scratch, size, piece))
+        return ENOMEM;
+    _Alignas(max_align_t) unsigned char state[IR_FILL_STATE_BYTES] = {0};
+    for (size_t done = 0; done < t->nbytes; done += piece) {
+        size_t n = t->nbytes - done < piece ? t->nbytes - done : piece;
+        t->fill_part(t, state, done, *scratch, n);
+        int rc = write(ctx, *scratch, n);
+        if (rc)
+            return rc;
+    }
+    return 0;
 }

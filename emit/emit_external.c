@@ -196,15 +196,23 @@ static void ext_pad(ExternalWriter *w, uint64_t align)
     }
 }
 
-/* The bytes of T, generating deferred data into the scratch buffer. */
-static const void *ext_tensor_bytes(ExternalWriter *w, const IrTensor *t)
+static int ext_write_piece(void *ctx, const void *bytes, size_t n)
 {
-    if (t->data)
-        return t->data;
-    const void *bytes = emit_deferred_bytes(t, &w->scratch, &w->scratch_size);
-    if (!bytes)
-        w->err = ENOMEM;
-    return bytes;
+    ExternalWriter *w = ctx;
+    ext_write(w, bytes, n);
+    return w->err;
+}
+
+/* T's bytes: its data, or its deferred data made a piece at a time. */
+static void ext_write_data(ExternalWriter *w, const IrTensor *t)
+{
+    if (t->data) {
+        ext_write_tensor(w, t, t->data, t->nbytes);
+        return;
+    }
+    int rc = emit_deferred_write(t, &w->scratch, &w->scratch_size, ext_write_piece, w);
+    if (!w->err)
+        w->err = rc;
 }
 
 /* Small integer tensors stay in the file whatever the threshold: they are
@@ -238,9 +246,8 @@ static int ext_write_tensors(const IrModel *m, FILE *out, size_t min_bytes, PbEx
         ref->tensor = t;
         ref->offset = w.offset;
         ref->length = t->nbytes;
-        const void *bytes = ext_tensor_bytes(&w, t);
-        if (bytes)
-            ext_write_tensor(&w, t, bytes, t->nbytes);
+        if (!w.err)
+            ext_write_data(&w, t);
     }
     free(w.scratch);
     if (!w.err && fflush(out) != 0)

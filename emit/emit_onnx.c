@@ -516,13 +516,10 @@ static void sink_index(FileSink *s, Arena *a, const PtrVec *mapped, const PtrVec
     }
 }
 
-/* The bytes of deferred tensor T, generated into the scratch buffer. */
-static const void *sink_generate(FileSink *s, const IrTensor *t)
+static int sink_write_bytes(void *ctx, const void *bytes, size_t n)
 {
-    const void *bytes = emit_deferred_bytes(t, &s->scratch, &s->scratch_size);
-    if (!bytes)
-        s->err = ENOMEM;
-    return bytes;
+    FileSink *s = ctx;
+    return emit_copy_bytes(s->out, NULL, bytes, n);
 }
 
 static void sink_flush(FileSink *sink)
@@ -548,13 +545,12 @@ static void file_sink_append(ProtobufCBuffer *buffer, size_t len, const uint8_t 
     const SinkEntry *e = &sink->entries[sink_slot(sink, data)];
     const IrTensor *t = e->key && e->tensor->nbytes == len ? e->tensor : NULL;
     if (t && e->deferred) {
-        data = sink_generate(sink, t);
-        t = NULL;
-    } else if (len < EMIT_COPY_MIN_BYTES) {
-        t = NULL;
+        sink->err = emit_deferred_write(t, &sink->scratch, &sink->scratch_size, sink_write_bytes, sink);
+        return;
     }
-    if (!sink->err)
-        sink->err = emit_copy_bytes(sink->out, t, data, len);
+    if (len < EMIT_COPY_MIN_BYTES)
+        t = NULL;
+    sink->err = emit_copy_bytes(sink->out, t, data, len);
 }
 
 /* The message tree of a model and its size, built once for the size

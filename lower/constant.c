@@ -46,13 +46,11 @@ void lower_store_int(void *data, int64_t i, DType dt, int64_t v)
 
 /* ---- initialization recipes ---- */
 
-/* The data of recipe R, written into DST (N elements of type DT).  Normal
- * deviates come from the ziggurat (prng_normal_fast): a network's
- * parameters are millions of them. */
-static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
+/* N elements of recipe R into DST, drawing from RNG (seeded with R's
+ * seed before the first element).  Normal deviates come from the ziggurat
+ * (prng_normal_fast): a network's parameters are millions of them. */
+static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r, Prng *rng)
 {
-    Prng rng;
-    prng_seed(&rng, r->seed);
     switch (r->init) {
     case LOWER_INIT_FILL:
         for (int64_t i = 0; i < n; i++)
@@ -64,14 +62,17 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
             /* the common case without a store per element through a switch:
              * the same values as lower_store_double's (float)x */
             float *f = dst;
-            for (int64_t i = 0; i < n; i++)
-                f[i] = (float)(r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(&rng)
-                                                             : r->a + r->b * prng_normal_fast(&rng));
+            if (r->init == LOWER_INIT_UNIFORM)
+                for (int64_t i = 0; i < n; i++)
+                    f[i] = (float)(r->a + (r->b - r->a) * prng_uniform(rng));
+            else
+                for (int64_t i = 0; i < n; i++)
+                    f[i] = (float)(r->a + r->b * prng_normal_fast(rng));
             break;
         }
         for (int64_t i = 0; i < n; i++) {
-            double x = r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(&rng)
-                                                     : r->a + r->b * prng_normal_fast(&rng);
+            double x = r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(rng)
+                                                     : r->a + r->b * prng_normal_fast(rng);
             lower_store_double(dst, i, dt, x);
         }
         break;
@@ -79,7 +80,7 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
         for (int64_t i = 0; i < n; i++) {
             double x;
             do
-                x = r->a + r->b * prng_normal_fast(&rng);
+                x = r->a + r->b * prng_normal_fast(rng);
             while (x < r->c || x > r->d);
             lower_store_double(dst, i, dt, x);
         }
@@ -92,7 +93,23 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r)
 
 static void recipe_fill(const IrTensor *t, void *dst)
 {
-    run_recipe(dst, t->dtype, ir_tensor_numel(t), t->fill_ctx);
+    const LowerRecipe *r = t->fill_ctx;
+    Prng rng;
+    prng_seed(&rng, r->seed);
+    run_recipe(dst, t->dtype, ir_tensor_numel(t), r, &rng);
+}
+
+_Static_assert(sizeof(Prng) <= IR_FILL_STATE_BYTES, "a recipe's generator fits IrTensor's fill state");
+
+/* The same bytes as recipe_fill, a piece at a time: the generator goes
+ * on from where the last piece left it. */
+static void recipe_fill_part(const IrTensor *t, void *state, size_t done, void *dst, size_t n)
+{
+    const LowerRecipe *r = t->fill_ctx;
+    Prng *rng = state;
+    if (done == 0)
+        prng_seed(rng, r->seed);
+    run_recipe(dst, t->dtype, (int64_t)(n / dtype_size(t->dtype)), r, rng);
 }
 
 IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank, const int64_t *dims,
@@ -103,8 +120,11 @@ IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank
         n *= dims[i];
     if (!defer || (size_t)n * dtype_size(dt) < LOWER_DEFER_BYTES) {
         IrTensor *d = ir_tensor_new(a, dt, rank, dims);
-        if (r->init != LOWER_INIT_ZEROS)
-            run_recipe(d->data, d->dtype, ir_tensor_numel(d), r);
+        if (r->init != LOWER_INIT_ZEROS) {
+            Prng rng;
+            prng_seed(&rng, r->seed);
+            run_recipe(d->data, d->dtype, ir_tensor_numel(d), r, &rng);
+        }
         return d;
     }
     IrTensor *d = arena_alloc(a, sizeof *d);
@@ -116,6 +136,7 @@ IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank
     LowerRecipe *copy = arena_alloc(a, sizeof *copy);
     *copy = *r;
     d->fill = recipe_fill;
+    d->fill_part = recipe_fill_part;
     d->fill_ctx = copy;
     return d;
 }
