@@ -7,6 +7,7 @@ Sections, in order (all by default):
               on the examples (script and trace mode)
     quality   node count and ONNX Runtime latency of our graphs vs PyTorch's
     eval      tsc2onnx run vs ONNX Runtime on our graphs
+    floors    vgg16 --seed against cp of its output; compare on resnet18
     scaling   generated models of 10 to 10,000 layers, a 100,000-line file,
               loops of 10 to 100,000 iterations unrolled: time, peak RSS
     weights   1 GB of weights from safetensors to .onnx, next to cp
@@ -32,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common  # noqa: E402
 from common import Env, log, load_average, machine  # noqa: E402
 
-SECTIONS = ("compile", "quality", "eval", "scaling", "weights", "loops", "packages")
+SECTIONS = ("compile", "quality", "eval", "floors", "scaling", "weights", "loops", "packages")
 
 
 def parse_args(argv):
@@ -83,6 +84,11 @@ def run_examples(env, args, tables, targets):
 
 def run_generated(env, args, tables, targets, notes):
     import scaling
+    if "floors" in args.sections:
+        import floors
+        ts, tgts = floors.floors_section(env)
+        tables += ts
+        targets += tgts
     if "scaling" in args.sections:
         for t, tgts in scaling.scaling_section(env):
             tables.append(t)

@@ -94,8 +94,6 @@ bool ir_type_equal(const IrType *a, const IrType *b);
 
 /* Constant tensor data (initializers, Constant nodes, folded values).
  * Data is little-endian, row-major, dtype_size(dtype) bytes per element. */
-#define IR_FILL_STATE_BYTES 64
-
 typedef struct IrTensor {
     DType dtype;
     int rank;
@@ -108,12 +106,11 @@ typedef struct IrTensor {
      * generated only when written out, one at a time (ir_tensor_force
      * makes them resident). */
     void (*fill)(const struct IrTensor *t, void *dst);
-    /* Optional beside fill: the same bytes a piece at a time, in order, so
-     * that a writer streams them through a small buffer.  DONE bytes are
-     * written already; N is a multiple of the element size; STATE
-     * (IR_FILL_STATE_BYTES, zeroed before the first piece) carries what one
-     * piece leaves to the next. */
-    void (*fill_part)(const struct IrTensor *t, void *state, size_t done, void *dst, size_t n);
+    /* Optional beside fill: the N bytes from byte DONE on (multiples of the
+     * element size), the same as fill's.  Any piece, in any order, from
+     * several threads at once: a writer streams the data through small
+     * buffers and makes the pieces in parallel. */
+    void (*fill_part)(const struct IrTensor *t, size_t done, void *dst, size_t n);
     const void *fill_ctx;
     /* Data mapped read-only from a file (weights): the open file and the
      * data's offset in it, so that writers can copy the bytes from file to

@@ -46,11 +46,13 @@ void lower_store_int(void *data, int64_t i, DType dt, int64_t v)
 
 /* ---- initialization recipes ---- */
 
-/* N elements of recipe R into DST, drawing from RNG (seeded with R's
- * seed before the first element).  Normal deviates come from the ziggurat
- * (prng_normal_fast): a network's parameters are millions of them. */
-static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r, Prng *rng)
+/* Elements FIRST .. FIRST+N-1 of recipe R into DST.  Element i is a
+ * function of R's seed and i alone (support/prng.h's counter-based
+ * streams), so any piece can be made on its own: in order, in parallel, or
+ * whole, the bytes are the same. */
+static void run_recipe(void *dst, DType dt, int64_t first, int64_t n, const LowerRecipe *r)
 {
+    uint64_t key = r->seed;
     switch (r->init) {
     case LOWER_INIT_FILL:
         for (int64_t i = 0; i < n; i++)
@@ -61,27 +63,31 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r, Prn
         if (dt == DT_FLOAT) {
             /* the common case without a store per element through a switch:
              * the same values as lower_store_double's (float)x */
-            float *f = dst;
             if (r->init == LOWER_INIT_UNIFORM)
-                for (int64_t i = 0; i < n; i++)
-                    f[i] = (float)(r->a + (r->b - r->a) * prng_uniform(rng));
+                prng_fill_uniform_at_f32(key, (uint64_t)first, (size_t)n, dst, r->a, r->b);
             else
-                for (int64_t i = 0; i < n; i++)
-                    f[i] = (float)(r->a + r->b * prng_normal_fast(rng));
+                prng_fill_normal_at_f32(key, (uint64_t)first, (size_t)n, dst, r->a, r->b);
             break;
         }
         for (int64_t i = 0; i < n; i++) {
-            double x = r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform(rng)
-                                                     : r->a + r->b * prng_normal_fast(rng);
+            uint64_t at = (uint64_t)(first + i);
+            double x = r->init == LOWER_INIT_UNIFORM ? r->a + (r->b - r->a) * prng_uniform_at(key, at)
+                                                     : r->a + r->b * prng_normal_at(key, at);
             lower_store_double(dst, i, dt, x);
         }
         break;
     case LOWER_INIT_TRUNC_NORMAL:
         for (int64_t i = 0; i < n; i++) {
-            double x;
-            do
-                x = r->a + r->b * prng_normal_fast(rng);
-            while (x < r->c || x > r->d);
+            uint64_t at = (uint64_t)(first + i);
+            double x = r->a + r->b * prng_normal_at(key, at);
+            if (x < r->c || x > r->d) {
+                /* redrawn from the element's own generator */
+                Prng rng;
+                prng_seed_at(&rng, key, at);
+                do
+                    x = r->a + r->b * prng_normal_fast(&rng);
+                while (x < r->c || x > r->d);
+            }
             lower_store_double(dst, i, dt, x);
         }
         break;
@@ -93,23 +99,13 @@ static void run_recipe(void *dst, DType dt, int64_t n, const LowerRecipe *r, Prn
 
 static void recipe_fill(const IrTensor *t, void *dst)
 {
-    const LowerRecipe *r = t->fill_ctx;
-    Prng rng;
-    prng_seed(&rng, r->seed);
-    run_recipe(dst, t->dtype, ir_tensor_numel(t), r, &rng);
+    run_recipe(dst, t->dtype, 0, ir_tensor_numel(t), t->fill_ctx);
 }
 
-_Static_assert(sizeof(Prng) <= IR_FILL_STATE_BYTES, "a recipe's generator fits IrTensor's fill state");
-
-/* The same bytes as recipe_fill, a piece at a time: the generator goes
- * on from where the last piece left it. */
-static void recipe_fill_part(const IrTensor *t, void *state, size_t done, void *dst, size_t n)
+static void recipe_fill_part(const IrTensor *t, size_t done, void *dst, size_t n)
 {
-    const LowerRecipe *r = t->fill_ctx;
-    Prng *rng = state;
-    if (done == 0)
-        prng_seed(rng, r->seed);
-    run_recipe(dst, t->dtype, (int64_t)(n / dtype_size(t->dtype)), r, rng);
+    size_t es = dtype_size(t->dtype);
+    run_recipe(dst, t->dtype, (int64_t)(done / es), (int64_t)(n / es), t->fill_ctx);
 }
 
 IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank, const int64_t *dims,
@@ -120,11 +116,8 @@ IrTensor *lower_recipe_tensor(Arena *a, const LowerRecipe *r, DType dt, int rank
         n *= dims[i];
     if (!defer || (size_t)n * dtype_size(dt) < LOWER_DEFER_BYTES) {
         IrTensor *d = ir_tensor_new(a, dt, rank, dims);
-        if (r->init != LOWER_INIT_ZEROS) {
-            Prng rng;
-            prng_seed(&rng, r->seed);
-            run_recipe(d->data, d->dtype, ir_tensor_numel(d), r, &rng);
-        }
+        if (r->init != LOWER_INIT_ZEROS)
+            run_recipe(d->data, d->dtype, 0, ir_tensor_numel(d), r);
         return d;
     }
     IrTensor *d = arena_alloc(a, sizeof *d);

@@ -281,6 +281,79 @@ double prng_normal_fast(Prng *p)
     }
 }
 
+/* ---- counter-based streams ------------------------------------------------ */
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+    return z ^ (z >> 31);
+}
+
+#define PRNG_STEP UINT64_C(0x9e3779b97f4a7c15)
+
+/* The key is scrambled first, so that streams whose keys differ by a
+ * multiple of the step are not the same sequence shifted. */
+uint64_t prng_at(uint64_t key, uint64_t i)
+{
+    return mix64(mix64(key) + (i + 1) * PRNG_STEP);
+}
+
+double prng_uniform_at(uint64_t key, uint64_t i)
+{
+    return (double)(prng_at(key, i) >> 11) * 0x1.0p-53;
+}
+
+void prng_seed_at(Prng *p, uint64_t key, uint64_t i)
+{
+    prng_seed(p, prng_at(key ^ UINT64_C(0x5851f42d4c957f2d), i));
+}
+
+/* prng_normal_fast with draw I as its first 64 bits and a generator of the
+ * element's own for any others (the tail, a wedge, another try). */
+static double normal_from(uint64_t bits, uint64_t key, uint64_t i)
+{
+    int layer = (int)(bits & (ZIG_LAYERS - 1));
+    double u = (double)(bits >> 11) * 0x1.0p-52 - 1.0, x = u * zig_x[layer];
+    if (fabs(x) < zig_x[layer + 1])
+        return x;
+    /* the rest of prng_normal_fast's first try (the tail, or the wedge's
+     * test), then its further tries, on the element's own generator */
+    Prng p;
+    prng_seed_at(&p, key, i);
+    if (layer == 0)
+        return zig_tail(&p, u < 0);
+    double y = zig_f[layer] + prng_uniform(&p) * (zig_f[layer + 1] - zig_f[layer]);
+    if (y < exact_exp(-0.5 * x * x))
+        return x;
+    return prng_normal_fast(&p);
+}
+
+double prng_normal_at(uint64_t key, uint64_t i)
+{
+    return normal_from(prng_at(key, i), key, i);
+}
+
+/* The loops keep the scrambled key and the counter's step in registers:
+ * the same draws as prng_at's. */
+void prng_fill_normal_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b)
+{
+    uint64_t base = mix64(key), state = base + first * PRNG_STEP;
+    for (size_t j = 0; j < n; j++) {
+        state += PRNG_STEP;
+        dst[j] = (float)(a + b * normal_from(mix64(state), key, first + j));
+    }
+}
+
+void prng_fill_uniform_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b)
+{
+    uint64_t state = mix64(key) + first * PRNG_STEP;
+    for (size_t j = 0; j < n; j++) {
+        state += PRNG_STEP;
+        dst[j] = (float)(a + (b - a) * ((double)(mix64(state) >> 11) * 0x1.0p-53));
+    }
+}
+
 void prng_fill_uniform_f32(Prng *p, float *dst, size_t n, float a, float b)
 {
     for (size_t i = 0; i < n; i++)

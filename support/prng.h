@@ -45,6 +45,25 @@ double prng_normal(Prng *p);
  * initialization); a sequence of its own, not prng_normal()'s. */
 double prng_normal_fast(Prng *p);
 
+/* Counter-based streams, for parameter initialization: draw I of the
+ * stream KEY is a function of (KEY, I) alone (splitmix64's mix of the
+ * I-th step from a scrambled KEY), so a tensor's elements can be made a
+ * piece at a time, in any order, on several threads, with the same
+ * result.  prng_uniform_at is in [0, 1) (53 bits); prng_normal_at is
+ * N(0, 1) by the ziggurat: one draw for 98.8% of the deviates, the rest
+ * from a generator seeded with another draw of their own. */
+uint64_t prng_at(uint64_t key, uint64_t i);
+double prng_uniform_at(uint64_t key, uint64_t i);
+double prng_normal_at(uint64_t key, uint64_t i);
+/* A sequential generator of its own for element I of stream KEY (for the
+ * redraws of a truncated normal). */
+void prng_seed_at(Prng *p, uint64_t key, uint64_t i);
+/* DST[j] = (float)(A + B * prng_normal_at(KEY, FIRST + j)), and
+ * (float)(A + (B - A) * prng_uniform_at(KEY, FIRST + j)), for j < N: the
+ * bulk fills of float32 parameters. */
+void prng_fill_normal_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b);
+void prng_fill_uniform_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b);
+
 /* Buffer fills.  Element i of a uniform fill is prng_uniform_range(_f32)
  * of the i-th draw; element i of a normal fill is mean + std * the i-th
  * prng_normal() rounded to the buffer's type. */

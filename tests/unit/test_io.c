@@ -152,6 +152,66 @@ static void prng_fast_normal(Tap *t)
     check(t, same, "prng: ziggurat, same seed, same sequence");
 }
 
+/* The counter-based streams of parameter initialization: the normal's
+ * moments, CDF and tail as above (draws from many keys, as a network's
+ * parameters are), uniform moments and range, and that a piece made on
+ * its own, from any offset, is the same as the whole. */
+static void prng_counter_streams(Tap *t)
+{
+    enum { N = 2000000, GRID = 25, KEYS = 16 };
+    int below[GRID] = {0};
+    double sum = 0, sum2 = 0, sum4 = 0, usum = 0, usum2 = 0;
+    long tail = 0;
+    bool in_range = true;
+    for (int i = 0; i < N; i++) {
+        uint64_t key = UINT64_C(0x1234) + (uint64_t)(i % KEYS), at = (uint64_t)(i / KEYS);
+        double x = prng_normal_at(key, at), u = prng_uniform_at(key, at);
+        sum += x;
+        sum2 += x * x;
+        sum4 += x * x * x * x;
+        tail += fabs(x) > 3.442619855899;
+        for (int g = 0; g < GRID; g++)
+            below[g] += x < -3.0 + 0.25 * g;
+        usum += u;
+        usum2 += u * u;
+        in_range &= u >= 0 && u < 1;
+    }
+    double mean = sum / N, var = sum2 / N - mean * mean, kurt = sum4 / N / (var * var);
+    check(t, fabs(mean) < 0.003 && fabs(var - 1) < 0.004 && fabs(kurt - 3) < 0.02,
+          "prng: counter normal mean %.4f var %.4f kurtosis %.3f", mean, var, kurt);
+    double worst = 0;
+    for (int g = 0; g < GRID; g++) {
+        double x = -3.0 + 0.25 * g, phi = 0.5 * erfc(-x / sqrt(2.0));
+        double z = fabs((double)below[g] / N - phi) / sqrt(phi * (1 - phi) / N);
+        worst = z > worst ? z : worst;
+    }
+    check(t, worst < 4.0, "prng: counter normal CDF within %.2f standard errors of Phi on [-3, 3]", worst);
+    double want_tail = erfc(3.442619855899 / sqrt(2.0));
+    check(t, fabs((double)tail / N - want_tail) < 4 * sqrt(want_tail / N),
+          "prng: counter normal tail beyond r: %.3g of the draws, Phi says %.3g", (double)tail / N, want_tail);
+    double umean = usum / N, uvar = usum2 / N - umean * umean;
+    check(t, in_range && fabs(umean - 0.5) < 0.002 && fabs(uvar - 1.0 / 12) < 0.002,
+          "prng: counter uniform in [0, 1), mean %.4f var %.4f", umean, uvar);
+    enum { M = 10000 };
+    float *whole = arena_alloc(&t->arena, M * sizeof *whole), *piece = arena_alloc(&t->arena, M * sizeof *piece);
+    prng_fill_normal_at_f32(77, 0, M, whole, 0.5, 2.0);
+    bool same = true;
+    for (size_t from = 0; from < M; from += 1237) {
+        size_t n = M - from < 1237 ? M - from : 1237;
+        prng_fill_normal_at_f32(77, from, n, piece + from, 0.5, 2.0);
+    }
+    for (int i = 0; i < M; i++)
+        same &= whole[i] == piece[i] && whole[i] == (float)(0.5 + 2.0 * prng_normal_at(77, (uint64_t)i));
+    prng_fill_uniform_at_f32(78, 0, M, whole, -1, 3);
+    for (size_t from = M; from > 0; from -= from < 999 ? from : 999) {
+        size_t n = from < 999 ? from : 999;
+        prng_fill_uniform_at_f32(78, from - n, n, piece + from - n, -1, 3);
+    }
+    for (int i = 0; i < M; i++)
+        same &= whole[i] == piece[i] && whole[i] == (float)(-1 + 4 * prng_uniform_at(78, (uint64_t)i));
+    check(t, same, "prng: counter fills in pieces, in any order, equal the whole fill and the single draws");
+}
+
 static void prng_fills(Tap *t)
 {
     Prng p, q;
@@ -1001,6 +1061,7 @@ int main(int argc, char **argv)
     prng_stats(&t);
     prng_fills(&t);
     prng_fast_normal(&t);
+    prng_counter_streams(&t);
     prng_below_test(&t);
     example_literals(&t);
     example_lists(&t);
