@@ -21,6 +21,7 @@ typedef struct Cursor {
 
 static int line_index(const SourceFile *f, uint32_t offset)
 {
+    source_index(f);
     int lo = 0, hi = f->nlines - 1;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;

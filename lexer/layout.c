@@ -380,6 +380,7 @@ static void close_unclosed(Layout *ly)
     diag_error(&ly->c->diag, span_at(ly, inner.start, inner.start + 1),
                "'%c' was never closed", opener_char(inner.kind));
     int line = line_of(ly, outer.start);       /* 1-based: line_starts[line] is the next */
+    source_index(ly->f);
     uint32_t next_line = line < ly->f->nlines ? ly->f->line_starts[line] : ly->f->len;
     for (int i = outer.index + 1; i < ly->out.len; i++)
         if (ly->out.items[i].start >= next_line)

@@ -185,8 +185,7 @@ static char *latin1_to_utf8(Arena *a, const char *text, size_t *len)
     return out;
 }
 
-SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
-                       const char *text, size_t len)
+static SourceFile *source_append(Arena *a, SourceMap *m, const char *path, const char *text, size_t len)
 {
     if (m->nfiles == m->cap) {
         int cap = m->cap ? m->cap * 2 : 8;
@@ -197,6 +196,16 @@ SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
     SourceFile *f = arena_alloc(a, sizeof *f);
     f->id = m->nfiles;
     f->path = arena_strdup(a, path);
+    f->text = text;
+    f->len = (uint32_t)len;
+    f->index_arena = a;
+    m->files[m->nfiles++] = f;
+    return f;
+}
+
+SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
+                       const char *text, size_t len)
+{
     uint32_t name_start, name_end;
     bool bom = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0;
     char *copy;
@@ -208,11 +217,21 @@ SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
         memcpy(copy, text, len);
     }
     copy[len] = '\0';
-    f->text = copy;
-    f->len = (uint32_t)len;
-    source_build_lines(a, f);
-    m->files[m->nfiles++] = f;
-    return f;
+    return source_append(a, m, path, copy, len);
+}
+
+SourceFile *source_add_static(Arena *a, SourceMap *m, const char *path, const char *text, size_t len)
+{
+    return source_append(a, m, path, text, len);
+}
+
+void source_index(const SourceFile *cf)
+{
+    SourceFile *f = (SourceFile *)cf;  /* the index is a cache, built once */
+    if (f->index_arena) {
+        source_build_lines(f->index_arena, f);
+        f->index_arena = NULL;
+    }
 }
 
 SourceFile *source_load(Arena *a, SourceMap *m, const char *path, const char **err)
@@ -279,6 +298,7 @@ const SourceFile *source_file(const SourceMap *m, int id)
 
 uint32_t source_line_start(const SourceFile *f, int line)
 {
+    source_index(f);
     uint32_t start = f->line_starts[line - 1];
     if (line == 1 && f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0)
         start = 3;
@@ -287,6 +307,7 @@ uint32_t source_line_start(const SourceFile *f, int line)
 
 static int source_line_index(const SourceFile *f, uint32_t offset)
 {
+    source_index(f);
     int lo = 0, hi = f->nlines - 1;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
@@ -320,6 +341,7 @@ void source_line_col(const SourceFile *f, uint32_t offset, int *line, int *col)
 
 const char *source_line_text(const SourceFile *f, int line, uint32_t *len)
 {
+    source_index(f);
     if (line < 1 || line > f->nlines) {
         *len = 0;
         return "";

@@ -22,6 +22,10 @@ typedef struct SourceFile {
     const char *path;       /* as given by the user or found on the search path */
     const char *text;       /* file contents, NUL-terminated (may contain NULs) */
     uint32_t len;
+    /* The line index (line_starts, nlines, chars_before) is built on first
+     * use, by source_index() (most files, the stdlib's above all, never
+     * print a line): until then INDEX_ARENA is where it will go. */
+    Arena *index_arena;
     uint32_t *line_starts;  /* byte offset of the start of each line */
     int nlines;
     /* chars_before[k]: characters (bytes that do not continue a UTF-8
@@ -53,6 +57,12 @@ SourceEncoding source_declared_encoding(const char *text, uint32_t len, uint32_t
  * UTF-8, so every later stage reads UTF-8. */
 SourceFile *source_add(Arena *a, SourceMap *m, const char *path,
                        const char *text, size_t len);
+/* Adds a file whose TEXT (UTF-8, NUL at LEN) lives as long as the map,
+ * without copying it: the stdlib embedded in the binary. */
+SourceFile *source_add_static(Arena *a, SourceMap *m, const char *path, const char *text, size_t len);
+/* Builds F's line index if it is not built yet (a cache: F is const to its
+ * readers); the functions below call it. */
+void source_index(const SourceFile *f);
 /* Reads a file.  Returns NULL and sets *err (a static string from strerror,
  * or a fixed message) when it cannot be read. */
 SourceFile *source_load(Arena *a, SourceMap *m, const char *path, const char **err);

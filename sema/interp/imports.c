@@ -420,7 +420,7 @@ static Value *load_stdlib(Interp *in, const char *name, const EmbeddedFile *e, S
 {
     Value *mv = new_module(in, name, arena_sprintf(in->arena, "<stdlib>/%s", name));
     native_install_module(in, mv->u.module);
-    SourceFile *f = source_add(&in->c->arena, &in->c->sources, mv->u.module->path, e->text, e->len);
+    SourceFile *f = source_add_static(&in->c->arena, &in->c->sources, mv->u.module->path, e->text, e->len);
     /* the stdlib's own module-level code is not the model's work: the
      * step limit does not count it (where a model's endless loop is
      * stopped does not move when the stdlib grows) */
