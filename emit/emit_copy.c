@@ -16,8 +16,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <pthread.h>
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,54 +105,9 @@ const void *emit_deferred_bytes(const IrTensor *t, void **scratch, size_t *size)
     return *scratch;
 }
 
-/* Default-initialized weights are made 4 MB at a time, split between up
- * to EMIT_FILL_THREADS threads (the online CPUs), and written in order. */
+/* Default-initialized weights are made 4 MB at a time (split between the
+ * CPUs by ir_tensor_fill_range) and written in order. */
 #define EMIT_FILL_PIECE ((size_t)4 << 20)
-#define EMIT_FILL_THREADS 8
-
-typedef struct FillJob {
-    const IrTensor *t;
-    size_t done, n;
-    char *dst;
-} FillJob;
-
-static void *fill_job(void *arg)
-{
-    FillJob *j = arg;
-    if (j->n)
-        j->t->fill_part(j->t, j->done, j->dst, j->n);
-    return NULL;
-}
-
-/* Bytes DONE .. DONE+N of T into DST, in THREADS parts: the calling thread
- * makes the last, and any part whose thread cannot start. */
-static void fill_piece(const IrTensor *t, size_t done, char *dst, size_t n, int threads)
-{
-    size_t es = dtype_size(t->dtype), part = (n / es + (size_t)threads - 1) / (size_t)threads * es;
-    FillJob jobs[EMIT_FILL_THREADS];
-    pthread_t ids[EMIT_FILL_THREADS];
-    bool started[EMIT_FILL_THREADS] = {false};
-    for (int k = 0; k < threads; k++) {
-        size_t from = (size_t)k * part < n ? (size_t)k * part : n;
-        size_t to = from + part < n ? from + part : n;
-        jobs[k] = (FillJob){t, done + from, to - from, dst + from};
-        if (k < threads - 1)
-            started[k] = pthread_create(&ids[k], NULL, fill_job, &jobs[k]) == 0;
-    }
-    fill_job(&jobs[threads - 1]);
-    for (int k = 0; k < threads - 1; k++) {
-        if (started[k])
-            pthread_join(ids[k], NULL);
-        else
-            fill_job(&jobs[k]);
-    }
-}
-
-static int fill_threads(void)
-{
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    return cpus < 1 ? 1 : cpus > EMIT_FILL_THREADS ? EMIT_FILL_THREADS : (int)cpus;
-}
 
 int emit_deferred_write(const IrTensor *t, void **scratch, size_t *size, EmitBytesFn write, void *ctx)
 {
@@ -165,10 +118,9 @@ int emit_deferred_write(const IrTensor *t, void **scratch, size_t *size, EmitByt
     size_t es = dtype_size(t->dtype), piece = EMIT_FILL_PIECE / es * es;
     if (!scratch_reserve(scratch, size, piece))
         return ENOMEM;
-    int threads = fill_threads();
     for (size_t done = 0; done < t->nbytes; done += piece) {
         size_t n = t->nbytes - done < piece ? t->nbytes - done : piece;
-        fill_piece(t, done, *scratch, n, threads);
+        ir_tensor_fill_range(t, done, *scratch, n);
         int rc = write(ctx, *scratch, n);
         if (rc)
             return rc;

@@ -2,8 +2,10 @@
  * model-wide name sets that keep every value and node name unique. */
 #include "ir/ir.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ir/symdim.h"
 
@@ -106,11 +108,64 @@ IrTensor *ir_tensor_scalar_f32(Arena *a, float v)
     return t;
 }
 
+/* Below this many bytes a piece is made on the calling thread alone. */
+#define IR_FILL_PARALLEL_BYTES ((size_t)1 << 20)
+
+typedef struct FillJob {
+    const IrTensor *t;
+    size_t done, n;
+    char *dst;
+} FillJob;
+
+static void *fill_job(void *arg)
+{
+    FillJob *j = arg;
+    if (j->n)
+        j->t->fill_part(j->t, j->done, j->dst, j->n);
+    return NULL;
+}
+
+static int fill_threads(size_t n)
+{
+    if (n < IR_FILL_PARALLEL_BYTES)
+        return 1;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    return cpus < 1 ? 1 : cpus > IR_FILL_THREADS ? IR_FILL_THREADS : (int)cpus;
+}
+
+/* The calling thread makes the last part, and any part whose thread
+ * cannot start. */
+void ir_tensor_fill_range(const IrTensor *t, size_t done, void *dst, size_t n)
+{
+    int threads = fill_threads(n);
+    size_t es = dtype_size(t->dtype), part = (n / es + (size_t)threads - 1) / (size_t)threads * es;
+    FillJob jobs[IR_FILL_THREADS];
+    pthread_t ids[IR_FILL_THREADS];
+    bool started[IR_FILL_THREADS] = {false};
+    for (int k = 0; k < threads; k++) {
+        size_t from = (size_t)k * part < n ? (size_t)k * part : n;
+        size_t to = from + part < n ? from + part : n;
+        jobs[k] = (FillJob){t, done + from, to - from, (char *)dst + from};
+        if (k < threads - 1)
+            started[k] = pthread_create(&ids[k], NULL, fill_job, &jobs[k]) == 0;
+    }
+    fill_job(&jobs[threads - 1]);
+    for (int k = 0; k < threads - 1; k++) {
+        if (started[k])
+            pthread_join(ids[k], NULL);
+        else
+            fill_job(&jobs[k]);
+    }
+}
+
 const void *ir_tensor_force(Arena *a, IrTensor *t)
 {
     if (!t->data && t->fill && t->dtype != DT_STRING) {
         void *d = arena_alloc_raw(a, t->nbytes ? t->nbytes : 1);
-        t->fill(t, d);
+        if (t->fill_part)
+            ir_tensor_fill_range(t, 0, d, t->nbytes);
+        else
+            t->fill(t, d);
         t->data = d;
     }
     return t->data;

@@ -130,6 +130,10 @@ IrTensor *ir_tensor_scalar_i64(Arena *a, int64_t v);
 IrTensor *ir_tensor_scalar_f32(Arena *a, float v);
 /* The data of T, generated into A first when it is deferred. */
 const void *ir_tensor_force(Arena *a, IrTensor *t);
+/* Bytes DONE .. DONE+N of deferred T (fill_part) into DST, split between
+ * the online CPUs (up to IR_FILL_THREADS) when N is large. */
+void ir_tensor_fill_range(const IrTensor *t, size_t done, void *dst, size_t n);
+#define IR_FILL_THREADS 8
 
 typedef struct IrGraph IrGraph;
 typedef struct IrNode IrNode;
