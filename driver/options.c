@@ -425,8 +425,14 @@ int options_parse(int argc, char **argv, Options *o, bool *done)
         if (rc != EXIT_OK)
             return rc;
     }
-    if (o->repeat && o->command != CMD_RUN) {
-        fputs("tsc2onnx: error: --repeat is an option of the run command\n(see tsc2onnx --help)\n", stderr);
+    const char *run_only = o->repeat ? "--repeat" : o->check_outputs ? "--check-outputs" : NULL;
+    if (run_only && o->command != CMD_RUN) {
+        fprintf(stderr, "tsc2onnx: error: %s is an option of the run command\n(see tsc2onnx --help)\n", run_only);
+        return EXIT_USAGE;
+    }
+    if (o->command == CMD_COMPILE && (o->rtol != 1e-3 || o->atol != 1e-7)) {
+        fputs("tsc2onnx: error: --rtol and --atol are options of the run and compare commands\n"
+              "(see tsc2onnx --help)\n", stderr);
         return EXIT_USAGE;
     }
     if (optind >= argc && o->command != CMD_RUN && o->entry && options_entry_is_expression(o->entry))

@@ -110,40 +110,53 @@ static void prng_stats(Tap *t)
     check(t, in_range, "prng: uniform draws lie in [0, 1)");
 }
 
-/* The ziggurat against the normal distribution itself: moments, the
- * empirical CDF on a grid (every point within 4 standard errors of
- * Phi), the tail beyond the base layer's r (sampled apart) and the wedges
- * between the layers, and determinism. */
+/* Tallies of N standard normal draws against the distribution itself. */
+typedef struct NormalTally {
+    int below[25];          /* draws below -3 + 0.25 g */
+    double sum, sum2, sum4;
+    long tail;              /* beyond the ziggurat's base layer r */
+    int n;
+} NormalTally;
+
+static void tally_normal(NormalTally *s, double x)
+{
+    s->n++;
+    s->sum += x;
+    s->sum2 += x * x;
+    s->sum4 += x * x * x * x;
+    s->tail += fabs(x) > 3.442619855899;
+    for (int g = 0; g < 25; g++)
+        s->below[g] += x < -3.0 + 0.25 * g;
+}
+
+/* Moments, the empirical CDF on a grid (every point within 4 standard
+ * errors of Phi), and the tail beyond r (sampled apart by the ziggurat). */
+static void check_normal(Tap *t, const NormalTally *s, const char *what)
+{
+    double n = s->n, mean = s->sum / n, var = s->sum2 / n - mean * mean, kurt = s->sum4 / n / (var * var);
+    check(t, fabs(mean) < 0.003 && fabs(var - 1) < 0.004 && fabs(kurt - 3) < 0.02,
+          "prng: %s mean %.4f var %.4f kurtosis %.3f", what, mean, var, kurt);
+    double worst = 0;
+    for (int g = 0; g < 25; g++) {
+        double x = -3.0 + 0.25 * g, phi = 0.5 * erfc(-x / sqrt(2.0));
+        double z = fabs((double)s->below[g] / n - phi) / sqrt(phi * (1 - phi) / n);
+        worst = z > worst ? z : worst;
+    }
+    check(t, worst < 4.0, "prng: %s CDF within %.2f standard errors of Phi on [-3, 3]", what, worst);
+    double want_tail = erfc(3.442619855899 / sqrt(2.0));
+    check(t, fabs((double)s->tail / n - want_tail) < 4 * sqrt(want_tail / n),
+          "prng: %s tail beyond r: %.3g of the draws, Phi says %.3g", what, (double)s->tail / n, want_tail);
+}
+
+/* The ziggurat against the normal distribution itself, and determinism. */
 static void prng_fast_normal(Tap *t)
 {
     Prng p, q;
     prng_seed(&p, 5);
-    enum { N = 2000000, GRID = 25 };
-    int below[GRID] = {0};
-    double sum = 0, sum2 = 0, sum4 = 0;
-    long tail = 0;
-    for (int i = 0; i < N; i++) {
-        double x = prng_normal_fast(&p);
-        sum += x;
-        sum2 += x * x;
-        sum4 += x * x * x * x;
-        tail += fabs(x) > 3.442619855899;
-        for (int g = 0; g < GRID; g++)
-            below[g] += x < -3.0 + 0.25 * g;
-    }
-    double mean = sum / N, var = sum2 / N - mean * mean, kurt = sum4 / N / (var * var);
-    check(t, fabs(mean) < 0.003 && fabs(var - 1) < 0.004 && fabs(kurt - 3) < 0.02,
-          "prng: ziggurat mean %.4f var %.4f kurtosis %.3f", mean, var, kurt);
-    double worst = 0;
-    for (int g = 0; g < GRID; g++) {
-        double x = -3.0 + 0.25 * g, phi = 0.5 * erfc(-x / sqrt(2.0));
-        double z = fabs((double)below[g] / N - phi) / sqrt(phi * (1 - phi) / N);
-        worst = z > worst ? z : worst;
-    }
-    check(t, worst < 4.0, "prng: ziggurat CDF within %.2f standard errors of Phi on [-3, 3]", worst);
-    double want_tail = erfc(3.442619855899 / sqrt(2.0));
-    check(t, fabs((double)tail / N - want_tail) < 4 * sqrt(want_tail / N),
-          "prng: ziggurat tail beyond r: %.3g of the draws, Phi says %.3g", (double)tail / N, want_tail);
+    static NormalTally s;
+    for (int i = 0; i < 2000000; i++)
+        tally_normal(&s, prng_normal_fast(&p));
+    check_normal(t, &s, "ziggurat");
     prng_seed(&p, 9);
     prng_seed(&q, 9);
     bool same = true;
@@ -158,37 +171,19 @@ static void prng_fast_normal(Tap *t)
  * its own, from any offset, is the same as the whole. */
 static void prng_counter_streams(Tap *t)
 {
-    enum { N = 2000000, GRID = 25, KEYS = 16 };
-    int below[GRID] = {0};
-    double sum = 0, sum2 = 0, sum4 = 0, usum = 0, usum2 = 0;
-    long tail = 0;
+    enum { N = 2000000, KEYS = 16 };
+    static NormalTally s;
+    double usum = 0, usum2 = 0;
     bool in_range = true;
     for (int i = 0; i < N; i++) {
         uint64_t key = UINT64_C(0x1234) + (uint64_t)(i % KEYS), at = (uint64_t)(i / KEYS);
-        double x = prng_normal_at(key, at), u = prng_uniform_at(key, at);
-        sum += x;
-        sum2 += x * x;
-        sum4 += x * x * x * x;
-        tail += fabs(x) > 3.442619855899;
-        for (int g = 0; g < GRID; g++)
-            below[g] += x < -3.0 + 0.25 * g;
+        double u = prng_uniform_at(key, at);
+        tally_normal(&s, prng_normal_at(key, at));
         usum += u;
         usum2 += u * u;
         in_range &= u >= 0 && u < 1;
     }
-    double mean = sum / N, var = sum2 / N - mean * mean, kurt = sum4 / N / (var * var);
-    check(t, fabs(mean) < 0.003 && fabs(var - 1) < 0.004 && fabs(kurt - 3) < 0.02,
-          "prng: counter normal mean %.4f var %.4f kurtosis %.3f", mean, var, kurt);
-    double worst = 0;
-    for (int g = 0; g < GRID; g++) {
-        double x = -3.0 + 0.25 * g, phi = 0.5 * erfc(-x / sqrt(2.0));
-        double z = fabs((double)below[g] / N - phi) / sqrt(phi * (1 - phi) / N);
-        worst = z > worst ? z : worst;
-    }
-    check(t, worst < 4.0, "prng: counter normal CDF within %.2f standard errors of Phi on [-3, 3]", worst);
-    double want_tail = erfc(3.442619855899 / sqrt(2.0));
-    check(t, fabs((double)tail / N - want_tail) < 4 * sqrt(want_tail / N),
-          "prng: counter normal tail beyond r: %.3g of the draws, Phi says %.3g", (double)tail / N, want_tail);
+    check_normal(t, &s, "counter normal");
     double umean = usum / N, uvar = usum2 / N - umean * umean;
     check(t, in_range && fabs(umean - 0.5) < 0.002 && fabs(uvar - 1.0 / 12) < 0.002,
           "prng: counter uniform in [0, 1), mean %.4f var %.4f", umean, uvar);
