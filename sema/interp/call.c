@@ -435,7 +435,7 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     } else {
         ExecStatus st = interp_exec_block(in, ast_function_body(fn->def));
         result = st == EXEC_RAISE ? NULL : st == EXEC_RETURN ? frame.return_value
-               : st == EXEC_MAYBE ? flow_function_result(in, span) : val_none(in);
+               : st == EXEC_MAYBE ? flow_function_result(in, span) : val_const_none();
     }
     if (fn->scripted && in->lower)
         in->lower->scripted--;

@@ -862,7 +862,7 @@ static ExecStatus exec_class_def(Interp *in, const AstNode *s)
 
 static ExecStatus exec_return(Interp *in, const AstNode *s)
 {
-    Value *v = s->u.value.value ? interp_eval(in, s->u.value.value) : val_none(in);
+    Value *v = s->u.value.value ? interp_eval(in, s->u.value.value) : val_const_none();
     if (!v)
         return EXEC_RAISE;
     types_check_return(in, s, v);

@@ -534,7 +534,7 @@ static Value *eval_contains(Interp *in, Value *container, Value *item, Span span
         for (int i = 0; i < container->u.list->len; i++) {
             Value *x = container->u.list->items[i];
             if (value_identical(x, item) || (val_is_static(x) && val_equal_static(x, item)))
-                return val_bool(in, true);
+                return val_const_bool(true);
             if (item_eq && val_is_static(x)) {
                 Value *eq = interp_compare_op(in, AST_OP_EQ, x, item, span);
                 if (!eq || eq->kind == VK_ERROR)
@@ -544,29 +544,29 @@ static Value *eval_contains(Interp *in, Value *container, Value *item, Span span
                     return t;
             }
         }
-        return val_bool(in, false);
+        return val_const_bool(false);
     case VK_DICT: case VK_SET: case VK_FROZENSET:
         if (!val_hashable(item))
             break;
-        return val_bool(in, val_dict_get(container->u.dict, item) != NULL);
+        return val_const_bool(val_dict_get(container->u.dict, item) != NULL);
     case VK_STR:
         if (item->kind != VK_STR)
             break;
         if (!interp_charge(in, container->u.s.len / 64, span))
             return NULL;
         if (item->u.s.len == 0)
-            return val_bool(in, true);
+            return val_const_bool(true);
         for (uint32_t i = 0; i + item->u.s.len <= container->u.s.len; i++)
             if (memcmp(container->u.s.ptr + i, item->u.s.ptr, item->u.s.len) == 0)
-                return val_bool(in, true);
-        return val_bool(in, false);
+                return val_const_bool(true);
+        return val_const_bool(false);
     case VK_RANGE: {
         if (item->kind != VK_INT || item->dyn)
             break;
         const Range *r = &container->u.range;
         int64_t x = item->u.i;
         bool inside = r->step > 0 ? (x >= r->start && x < r->stop) : (x <= r->start && x > r->stop);
-        return val_bool(in, inside && (x - r->start) % r->step == 0);
+        return val_const_bool(inside && (x - r->start) % r->step == 0);
     }
     case VK_INSTANCE: case VK_TENSOR: {
         Value *m = interp_lookup_attr(in, container, in->id.contains, span);
@@ -597,7 +597,7 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
         if ((a->kind == VK_OPTIONAL && b->kind == VK_NONE) || (b->kind == VK_OPTIONAL && a->kind == VK_NONE))
             return flow_optional_is_none(in, a->kind == VK_OPTIONAL ? a : b, op == AST_OP_IS, span);
         bool same = value_identical(a, b);
-        return val_bool(in, op == AST_OP_IS ? same : !same);
+        return val_const_bool(op == AST_OP_IS ? same : !same);
     }
     if (flow_ranks_is(a) || flow_ranks_is(b))
         return ranked(in, 1, op, NULL, a, b, span);
@@ -605,7 +605,7 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
         Value *r = eval_contains(in, b, a, span);
         if (!r || r->kind != VK_BOOL || op == AST_OP_IN || r->dyn)
             return r;
-        return val_bool(in, !r->u.b);
+        return val_const_bool(!r->u.b);
     }
     OpNames names = op_names(op);
     if (has_special_methods(a) || has_special_methods(b)) {
@@ -621,14 +621,14 @@ Value *interp_compare_op(Interp *in, AstOp op, Value *a, Value *b, Span span)
                 return r;
             if (r) {
                 Value *t = interp_truth(in, r, span);
-                return !t || t->kind == VK_ERROR || t->dyn ? t : val_bool(in, !t->u.b);
+                return !t || t->kind == VK_ERROR || t->dyn ? t : val_const_bool(!t->u.b);
             }
         }
         if (interp_container_class(a) || interp_container_class(b))
             goto builtin;
         if (op == AST_OP_EQ || op == AST_OP_NOTEQ) {
             bool same = value_identical(a, b);
-            return val_bool(in, op == AST_OP_EQ ? same : !same);
+            return val_const_bool(op == AST_OP_EQ ? same : !same);
         }
         return interp_error(in, span, "'%s' is not supported between '%s' and '%s'", names.symbol,
                           val_type_name(in, a), val_type_name(in, b));
@@ -640,7 +640,7 @@ builtin:
         bool eq = val_equal_counted(a, b, &budget);
         if (!interp_charge(in, left - (budget > 0 ? budget : 0), span))
             return NULL;
-        return val_bool(in, op == AST_OP_EQ ? eq : !eq);
+        return val_const_bool(op == AST_OP_EQ ? eq : !eq);
     }
     if (is_container_value(a) && is_container_value(b)) {
         /* an ordering visits the items up to the first difference: at
@@ -657,15 +657,15 @@ builtin:
     int c = compare_static(a, b, &ok);
     if (!ok) {
         if ((is_static_number(a) && is_static_number(b)))
-            return val_bool(in, false);     /* NaN */
+            return val_const_bool(false);     /* NaN */
         return interp_error(in, span, "'%s' is not supported between '%s' and '%s'", names.symbol,
                           val_type_name(in, a), val_type_name(in, b));
     }
     switch (op) {
-    case AST_OP_LT: return val_bool(in, c < 0);
-    case AST_OP_LTE: return val_bool(in, c <= 0);
-    case AST_OP_GT: return val_bool(in, c > 0);
-    default: return val_bool(in, c >= 0);
+    case AST_OP_LT: return val_const_bool(c < 0);
+    case AST_OP_LTE: return val_const_bool(c <= 0);
+    case AST_OP_GT: return val_const_bool(c > 0);
+    default: return val_const_bool(c >= 0);
     }
 }
 
@@ -680,7 +680,7 @@ Value *interp_truth(Interp *in, Value *v, Span span)
     bool ok;
     bool t = val_truthy(v, &ok);
     if (ok)
-        return val_bool(in, t);
+        return val_const_bool(t);
     if (flow_dynlist_is(v)) {
         Value *n = flow_dynlist_len(in, v, span);
         return n->kind == VK_ERROR ? n : interp_compare_op(in, AST_OP_GT, n, val_int(in, 0), span);
@@ -704,9 +704,9 @@ Value *interp_truth(Interp *in, Value *v, Span span)
                 Value *n = interp_call_simple(in, len, NULL, 0, span);
                 if (!n || n->kind != VK_INT)
                     return n;
-                return val_bool(in, n->dyn ? false : n->u.i != 0);
+                return val_const_bool(n->dyn ? false : n->u.i != 0);
             }
-            return val_bool(in, true);
+            return val_const_bool(true);
         }
     }
     return interp_error(in, span, "cannot take the truth value of '%s'", val_type_name(in, v));
@@ -732,7 +732,7 @@ static Value *eval_unary_value(Interp *in, const AstNode *e, Value *v)
         if (!t || t->kind == VK_ERROR)
             return t;
         if (!t->dyn)
-            return val_bool(in, !t->u.b);
+            return val_const_bool(!t->u.b);
         Value *n = bridge_onnx1(in, "Not", bridge_wrap(in, t->dyn), e->span);
         if (!n || n->kind != VK_TENSOR)
             return n;
@@ -840,9 +840,9 @@ static Value *eval_compare(Interp *in, const AstNode *e)
 static Value *eval_constant(Interp *in, const AstNode *e)
 {
     switch (e->u.constant.kind) {
-    case AST_CONST_NONE: return val_none(in);
-    case AST_CONST_TRUE: return val_bool(in, true);
-    case AST_CONST_FALSE: return val_bool(in, false);
+    case AST_CONST_NONE: return val_const_none();
+    case AST_CONST_TRUE: return val_const_bool(true);
+    case AST_CONST_FALSE: return val_const_bool(false);
     case AST_CONST_ELLIPSIS: {
         Value *v = val_none(in);
         v->kind = VK_ELLIPSIS;
@@ -1296,8 +1296,37 @@ static Value *eval_subscript(Interp *in, const AstNode *e)
 
 /* ---- calls ---- */
 
-static bool eval_call_args(Interp *in, const AstNode *e, CallArgs *args)
+static bool has_starred(const AstList *l)
 {
+    for (int i = 0; i < l->len; i++)
+        if (l->items[i]->kind == AST_STARRED)
+            return true;
+    return false;
+}
+
+/* The positional arguments of a call with no *x among them: arrays of
+ * exactly their number (most calls; nothing to grow). */
+static bool eval_plain_positional(Interp *in, const AstNode *e, CallArgs *args)
+{
+    int n = e->u.call.args.len;
+    args->pos = n ? arena_alloc_raw(in->arena, sizeof(Value *) * (size_t)n) : NULL;
+    args->pos_spans = arena_alloc_raw(in->arena, sizeof(Span) * (size_t)(n ? n : 1));
+    for (int i = 0; i < n; i++) {
+        const AstNode *a = e->u.call.args.items[i];
+        Value *v = interp_eval(in, a);
+        if (!v)
+            return false;
+        args->pos[i] = v;
+        args->pos_spans[i] = a->span;
+    }
+    args->n_pos = n;
+    return true;
+}
+
+static bool eval_positional(Interp *in, const AstNode *e, CallArgs *args)
+{
+    if (!has_starred(&e->u.call.args))
+        return eval_plain_positional(in, e, args);
     ValueList pos = {0};
     int n_spans = 0, cap_spans = e->u.call.args.len + 4;
     Span *spans = arena_alloc(in->arena, sizeof(Span) * (size_t)cap_spans);
@@ -1319,20 +1348,38 @@ static bool eval_call_args(Interp *in, const AstNode *e, CallArgs *args)
     args->pos = pos.items;
     args->n_pos = pos.len;
     args->pos_spans = spans;
-    int nk = 0, capk = e->u.call.keywords.len + 4;
-    args->kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)capk);
-    args->kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)capk);
+    return true;
+}
+
+/* Room for keyword NK (a **d may bring more than the call's keywords). */
+static void kw_room(Interp *in, CallArgs *args, int nk, int *capk)
+{
+    if (nk < *capk)
+        return;
+    int cap = *capk * 2 + 4;
+    args->kw_names = arena_grow(in->arena, args->kw_names, sizeof(char *) * (size_t)*capk, sizeof(char *) * (size_t)cap);
+    args->kw_values = arena_grow(in->arena, args->kw_values, sizeof(Value *) * (size_t)*capk, sizeof(Value *) * (size_t)cap);
+    *capk = cap;
+}
+
+static bool eval_call_args(Interp *in, const AstNode *e, CallArgs *args)
+{
+    if (!eval_positional(in, e, args))
+        return false;
+    int nk = 0, capk = e->u.call.keywords.len;
+    args->kw_names = NULL;
+    args->kw_values = NULL;
+    if (capk) {
+        args->kw_names = arena_alloc(in->arena, sizeof(char *) * (size_t)capk);
+        args->kw_values = arena_alloc(in->arena, sizeof(Value *) * (size_t)capk);
+    }
     for (int i = 0; i < e->u.call.keywords.len; i++) {
         const AstNode *k = e->u.call.keywords.items[i];
         Value *v = interp_eval(in, k->u.keyword.value);
         if (!v)
             return false;
         if (k->u.keyword.arg) {
-            if (nk == capk) {
-                args->kw_names = arena_grow(in->arena, args->kw_names, sizeof(char *) * (size_t)capk, sizeof(char *) * (size_t)capk * 2);
-                args->kw_values = arena_grow(in->arena, args->kw_values, sizeof(Value *) * (size_t)capk, sizeof(Value *) * (size_t)capk * 2);
-                capk *= 2;
-            }
+            kw_room(in, args, nk, &capk);
             args->kw_names[nk] = k->u.keyword.arg;
             args->kw_values[nk++] = v;
             continue;
@@ -1351,11 +1398,7 @@ static bool eval_call_args(Interp *in, const AstNode *e, CallArgs *args)
                 interp_error(in, k->span, "keywords must be strings");
                 break;
             }
-            if (nk == capk) {
-                args->kw_names = arena_grow(in->arena, args->kw_names, sizeof(char *) * (size_t)capk, sizeof(char *) * (size_t)capk * 2);
-                args->kw_values = arena_grow(in->arena, args->kw_values, sizeof(Value *) * (size_t)capk, sizeof(Value *) * (size_t)capk * 2);
-                capk *= 2;
-            }
+            kw_room(in, args, nk, &capk);
             args->kw_names[nk] = de->key->u.s.ptr;
             args->kw_values[nk++] = de->value;
         }

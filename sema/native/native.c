@@ -254,6 +254,133 @@ NATIVE(n_module_dicts)
     return t;
 }
 
+/* The registry NAME of module OBJ when it is a plain dict or None (*D is
+ * then NULL); false for anything else, whose `in` only Python code answers. */
+static bool plain_registry(Interp *in, const Value *obj, const char *name, Dict **d)
+{
+    Value *v = val_scope_get(obj->u.inst->attrs, intern(&in->c->names, name));
+    *d = NULL;
+    if (!v || v->kind == VK_NONE)
+        return true;
+    if (v->kind != VK_DICT || v->u.dict->cls)
+        return false;
+    *d = v->u.dict;
+    return true;
+}
+
+/* The three registries of module OBJ, each a plain dict or NULL for None;
+ * false when one is something else or OBJ is no instance. */
+static bool plain_registries(Interp *in, const Value *obj, Dict **params, Dict **buffers, Dict **modules)
+{
+    return obj->kind == VK_INSTANCE && plain_registry(in, obj, "_parameters", params) &&
+           plain_registry(in, obj, "_buffers", buffers) && plain_registry(in, obj, "_modules", modules);
+}
+
+static bool registry_has(Dict *d, Value *name)
+{
+    return d && val_dict_get(d, name);
+}
+
+/* module_member(m, name, absent): what nn.Module.__getattr__ finds first in
+ * m._parameters, m._buffers and m._modules, or ABSENT when it finds nothing
+ * there or a registry is not a plain dict: the Python code then decides
+ * (its errors, parametrizations).  One call where the Python lookup took
+ * some thirty evaluation steps, on every self.weight. */
+NATIVE(n_module_member)
+{
+    (void)self;
+    Value *obj = interp_arg(a, 0, NULL), *name = interp_arg(a, 1, NULL), *absent = interp_arg(a, 2, NULL);
+    if (!obj || !name || !absent)
+        return interp_error(in, span, "module_member(module, name, absent)");
+    Dict *regs[3];
+    if (name->kind != VK_STR || !plain_registries(in, obj, &regs[0], &regs[1], &regs[2]))
+        return absent;
+    for (int i = 0; i < 3; i++) {
+        Value *v = regs[i] ? val_dict_get(regs[i], name) : NULL;
+        if (v)
+            return v;
+    }
+    return absent;
+}
+
+/* True when OBJ's class takes method NAME from nn.Module itself. */
+static bool module_own_method(Interp *in, const Value *obj, const char *name)
+{
+    const char *id = intern(&in->c->names, name);
+    Value *cls = interp_class_of(in, obj);
+    return cls && cls->kind == VK_CLASS && interp_class_lookup(cls, id) == interp_class_lookup(in->cls.nn_module, id);
+}
+
+/* The non-persistent buffer names of OBJ hold no NAME (and are None or a
+ * plain list of constants, as Module.__init__ makes them). */
+static bool not_non_persistent(Interp *in, const Value *obj, const Value *name)
+{
+    Value *np = val_scope_get(obj->u.inst->attrs, intern(&in->c->names, "_non_persistent_buffers"));
+    if (!np || np->kind == VK_NONE)
+        return true;
+    if (np->kind != VK_LIST || np->u.list->cls || np->u.list->dyn)
+        return false;
+    for (int i = 0; i < np->u.list->len; i++)
+        if (!val_is_static(np->u.list->items[i]) || val_equal_static(np->u.list->items[i], name))
+            return false;
+    return true;
+}
+
+/* register_parameter(name, p) would raise nothing and only store P: OBJ's
+ * class keeps Module's register_parameter and __getattr__, and NAME is a
+ * valid name that is either registered already or found by no lookup (so
+ * _check_new_name's hasattr() is false). */
+static bool plain_new_parameter(Interp *in, const Value *obj, Value *name, Dict *params, Dict *modules)
+{
+    const char *s = name->u.s.ptr;
+    if (!params || !*s || strchr(s, '.') || !module_own_method(in, obj, "register_parameter"))
+        return false;
+    if (val_dict_get(params, name))
+        return true;
+    Value *cls = interp_class_of(in, obj);
+    return module_own_method(in, obj, "__getattr__") && !interp_class_lookup(cls, s) &&
+           !(modules && val_dict_get_str(modules, intern(&in->c->names, "parametrizations")));
+}
+
+/* module_setattr(m, name, value): nn.Module.__setattr__'s common cases, done
+ * here with the outcome of the Python rule: a new parameter or submodule,
+ * and a plain attribute under a name no registry holds.  Only when the name
+ * is in no other place the rule would clear (the instance's own attributes,
+ * the other registries, the non-persistent buffer names) and nothing can
+ * raise.  True when done; false when it did nothing and the Python rule
+ * decides (replacements, buffers, errors, overridden methods). */
+NATIVE(n_module_setattr)
+{
+    (void)self;
+    Value *obj = interp_arg(a, 0, NULL), *name = interp_arg(a, 1, NULL), *value = interp_arg(a, 2, NULL);
+    if (!obj || !name || !value)
+        return interp_error(in, span, "module_setattr(module, name, value)");
+    Dict *params, *buffers, *modules;
+    if (name->kind != VK_STR || value->kind == VK_ERROR || !in->cls.nn_module || !in->cls.parameter ||
+        !plain_registries(in, obj, &params, &buffers, &modules) || registry_has(buffers, name))
+        return val_const_bool(false);
+    if (interp_isinstance(in, value, in->cls.parameter)) {
+        if (registry_has(modules, name) || val_scope_get(obj->u.inst->attrs, name->u.s.ptr) ||
+            !not_non_persistent(in, obj, name) || !plain_new_parameter(in, obj, name, params, modules))
+            return val_const_bool(false);
+        val_dict_set(in, params, name, value);
+        return val_const_bool(true);
+    }
+    if (registry_has(params, name))
+        return val_const_bool(false);
+    if (!interp_isinstance(in, value, in->cls.nn_module)) {
+        if (registry_has(modules, name))
+            return val_const_bool(false);
+        flow_write_scope(in, obj->u.inst->attrs);
+        val_scope_set(in->arena, obj->u.inst->attrs, name->u.s.ptr, value);
+        return val_const_bool(true);
+    }
+    if (!modules || val_scope_get(obj->u.inst->attrs, name->u.s.ptr) || !not_non_persistent(in, obj, name))
+        return val_const_bool(false);
+    val_dict_set(in, modules, name, value);
+    return val_const_bool(true);
+}
+
 /* attr_hint(obj, name): "; did you mean 'X'?" for the attribute of OBJ, a
  * module's parameter, buffer or submodule included, nearest in spelling
  * to NAME; "" when none is near (nn.Module.__getattr__'s error). */
@@ -950,6 +1077,8 @@ static const Builtin core_natives[] = {
     {"numel", n_numel, NULL},
     {"instance_attr", n_instance_attr, NULL},
     {"module_dicts", n_module_dicts, NULL},
+    {"module_member", n_module_member, NULL},
+    {"module_setattr", n_module_setattr, NULL},
     {"drop_instance_attr", n_drop_instance_attr, NULL},
     {"register", n_register, NULL},
     {"result_type", n_result_type, NULL},

@@ -29,6 +29,13 @@ Value *val_bool(Interp *in, bool b)
     return v;
 }
 
+static const Value val_shared_none = {.kind = VK_NONE, .dim = {-1, NULL}};
+static const Value val_shared_true = {.kind = VK_BOOL, .u.b = true, .dim = {-1, NULL}};
+static const Value val_shared_false = {.kind = VK_BOOL, .u.b = false, .dim = {-1, NULL}};
+
+Value *val_const_none(void) { return (Value *)&val_shared_none; }
+Value *val_const_bool(bool b) { return (Value *)(b ? &val_shared_true : &val_shared_false); }
+
 Value *val_int(Interp *in, int64_t i)
 {
     Value *v = val_new(in, VK_INT);

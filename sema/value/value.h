@@ -327,12 +327,17 @@ struct CallArgs {
     Span *pos_spans;        /* where each positional argument was written */
 };
 
-/* Constructors (value.c).  Small ints, None, True and False are not shared
- * singletons: values are cheap arena objects, identity only matters for
- * mutable kinds. */
+/* Constructors (value.c).  Each makes a fresh arena value, which the caller
+ * may still fill in (val_none is the blank that other kinds start from);
+ * identity only matters for mutable kinds. */
 Value *val_error(Interp *in);
 Value *val_none(Interp *in);
 Value *val_bool(Interp *in, bool b);
+/* None, True and False shared by every compilation: the results of
+ * comparisons, tests and literals, which nothing writes into.  They live in
+ * read-only memory, so a write into one is a crash, never a changed value. */
+Value *val_const_none(void);
+Value *val_const_bool(bool b);
 Value *val_int(Interp *in, int64_t i);
 Value *val_float(Interp *in, double f);
 Value *val_str(Interp *in, const char *s, size_t len);

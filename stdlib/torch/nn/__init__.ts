@@ -12,6 +12,9 @@ import torch.nn.init as init
 from collections import OrderedDict
 
 
+_ABSENT = object()
+
+
 class Parameter:
     """nn.Parameter(t): t marked as a parameter of the module that holds it."""
 
@@ -56,7 +59,11 @@ class Module:
     def __setattr__(self, name, value):
         # torch/nn/modules/module.py's rule: the last assignment wins, in
         # whichever of _parameters, _modules, _buffers and the instance's
-        # own attributes it lands; a name already registered keeps its place
+        # own attributes it lands; a name already registered keeps its place.
+        # The common cases (a new submodule, a plain attribute) are done
+        # natively, with the same outcome as the code below.
+        if _native.module_setattr(self, name, value):
+            return
         params, buffers, modules = _native.module_dicts(self)
         if isinstance(value, Parameter):
             if params is None:
@@ -88,7 +95,11 @@ class Module:
 
     def __getattr__(self, name):
         # reached only when the ordinary lookup (instance attributes, then
-        # the class) finds nothing, as in Python
+        # the class) finds nothing, as in Python; a registered name is found
+        # natively, with the same outcome as the code below
+        found = _native.module_member(self, name, _ABSENT)
+        if found is not _ABSENT:
+            return found
         params, buffers, modules = _native.module_dicts(self)
         if params is not None and name in params:
             return params[name]
