@@ -258,6 +258,11 @@ struct IrModel {
     int next_value_id, next_node_id;
 };
 
+/* A and B (of two compilations, say) compute the same function: node for
+ * node the same graph, with the same inputs, attributes and weights
+ * (ir/same.c).  False when not, or when it cannot tell. */
+bool ir_model_same_function(IrModel *a, IrModel *b);
+
 /* IR version that ONNX pairs with OPSET (onnx-ir-versions facts). */
 int ir_version_for_opset(int opset);
 #define IR_MIN_OPSET 1

@@ -8,6 +8,7 @@
 
 #include "eval/eval.h"
 #include "ir/opschema.h"
+#include "ir/symdim.h"
 #include "opt/opt.h"
 
 static int n_tests, n_failed;
@@ -364,8 +365,59 @@ static void test_unroll(int64_t m, int limit, bool unrolled)
     fixture_free(&f);
 }
 
+/* ---- ir_model_same_function (ir/same.c), which compare trusts ---- */
+
+/* What build_same changes in its second model. */
+typedef enum SameChange {
+    SAME_NOTHING, SAME_ATTR, SAME_WEIGHT_BYTE, SAME_INPUT_SIZE, SAME_WIRING, SAME_RANDOM,
+} SameChange;
+
+/* x[N,4] -> MatMul(w) -> Add(b) -> LeakyRelu -> output, or with CHANGE. */
+static void build_same(Fixture *f, SameChange change)
+{
+    fixture_init(f, 17);
+    Dim d[2] = {dim_sym(symdim_named(&f->c.arena, &f->c.names, "N")),
+                dim_known(change == SAME_INPUT_SIZE ? 5 : 4)};
+    IrValue *x = ir_add_input(f->g, "x", ir_type_tensor(&f->arena, DT_FLOAT, 2, d), SPAN_NONE);
+    IrTensor *wt = ramp(f, 2, (int64_t[]){4, 3}, 0.5f, 0.25f);
+    if (change == SAME_WEIGHT_BYTE)
+        ((unsigned char *)wt->data)[5] ^= 1;
+    IrValue *w = constant(f, wt);
+    IrNode *mm = node(f->g, "MatMul", (IrValue *[]){x, w}, 2, 1);
+    IrValue *b = constant(f, ramp(f, 1, (int64_t[]){3}, -0.5f, 0.125f));
+    IrNode *add = node(f->g, "Add", change == SAME_WIRING ? (IrValue *[]){b, mm->outputs[0]}
+                                                         : (IrValue *[]){mm->outputs[0], b}, 2, 1);
+    IrNode *act = node(f->g, change == SAME_RANDOM ? "Dropout" : "LeakyRelu", &add->outputs[0], 1, 1);
+    if (change != SAME_RANDOM)
+        ir_set_attr_float(act, "alpha", change == SAME_ATTR ? 0.2f : 0.1f);
+    infer(f, f->g);
+    ir_add_output(f->g, act->outputs[0]);
+}
+
+static void test_same_function(void)
+{
+    static const struct { SameChange change; const char *what; } cases[] = {
+        {SAME_NOTHING, "same function: two compilations of one graph are the same"},
+        {SAME_ATTR, "same function: an attribute's value differs"},
+        {SAME_WEIGHT_BYTE, "same function: one byte of a weight differs"},
+        {SAME_INPUT_SIZE, "same function: an input's size differs"},
+        {SAME_WIRING, "same function: a node's inputs are swapped"},
+        {SAME_RANDOM, "same function: random operators are never the same"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Fixture a, b;
+        build_same(&a, cases[i].change == SAME_RANDOM ? SAME_RANDOM : SAME_NOTHING);
+        build_same(&b, cases[i].change);
+        bool same = ir_model_same_function(a.model, b.model);
+        check(same == (cases[i].change == SAME_NOTHING), cases[i].what);
+        fixture_free(&a);
+        fixture_free(&b);
+    }
+}
+
 int main(void)
 {
+    test_same_function();
     test_simplify();
     test_cse();
     test_conv_bn();
