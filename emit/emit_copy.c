@@ -106,7 +106,8 @@ const void *emit_deferred_bytes(const IrTensor *t, void **scratch, size_t *size)
 }
 
 /* Default-initialized weights are made 4 MB at a time (split between the
- * CPUs by ir_tensor_fill_range) and written in order. */
+ * CPUs by ir_fill_start) and written in order: each piece is written while
+ * the next one is made, into the other half of the scratch buffer. */
 #define EMIT_FILL_PIECE ((size_t)4 << 20)
 
 int emit_deferred_write(const IrTensor *t, void **scratch, size_t *size, EmitBytesFn write, void *ctx)
@@ -116,14 +117,22 @@ int emit_deferred_write(const IrTensor *t, void **scratch, size_t *size, EmitByt
         return bytes ? write(ctx, bytes, t->nbytes) : ENOMEM;
     }
     size_t es = dtype_size(t->dtype), piece = EMIT_FILL_PIECE / es * es;
-    if (!scratch_reserve(scratch, size, piece))
+    if (!scratch_reserve(scratch, size, 2 * piece))
         return ENOMEM;
-    for (size_t done = 0; done < t->nbytes; done += piece) {
-        size_t n = t->nbytes - done < piece ? t->nbytes - done : piece;
-        ir_tensor_fill_range(t, done, *scratch, n);
-        int rc = write(ctx, *scratch, n);
-        if (rc)
-            return rc;
+    char *buf[2] = {*scratch, (char *)*scratch + piece};
+    IrFill fill;
+    size_t n = t->nbytes < piece ? t->nbytes : piece;
+    ir_fill_start(&fill, t, 0, buf[0], n);
+    int rc = 0;
+    for (size_t done = 0, k = 0; done < t->nbytes; done += n, k ^= 1) {
+        ir_fill_wait(&fill);
+        n = t->nbytes - done < piece ? t->nbytes - done : piece;
+        size_t next = done + n;
+        if (next < t->nbytes && !rc)
+            ir_fill_start(&fill, t, next, buf[k ^ 1], t->nbytes - next < piece ? t->nbytes - next : piece);
+        if (!rc)
+            rc = write(ctx, buf[k], n);
     }
-    return 0;
+    ir_fill_wait(&fill);
+    return rc;
 }

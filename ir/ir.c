@@ -111,15 +111,9 @@ IrTensor *ir_tensor_scalar_f32(Arena *a, float v)
 /* Below this many bytes a piece is made on the calling thread alone. */
 #define IR_FILL_PARALLEL_BYTES ((size_t)1 << 20)
 
-typedef struct FillJob {
-    const IrTensor *t;
-    size_t done, n;
-    char *dst;
-} FillJob;
-
 static void *fill_job(void *arg)
 {
-    FillJob *j = arg;
+    IrFillJob *j = arg;
     if (j->n)
         j->t->fill_part(j->t, j->done, j->dst, j->n);
     return NULL;
@@ -133,29 +127,50 @@ static int fill_threads(size_t n)
     return cpus < 1 ? 1 : cpus > IR_FILL_THREADS ? IR_FILL_THREADS : (int)cpus;
 }
 
+/* Splits bytes DONE .. DONE+N of T into THREADS parts, F's jobs. */
+static void fill_split(IrFill *f, const IrTensor *t, size_t done, void *dst, size_t n, int threads)
+{
+    size_t es = dtype_size(t->dtype), part = (n / es + (size_t)threads - 1) / (size_t)threads * es;
+    f->n_jobs = threads;
+    for (int k = 0; k < threads; k++) {
+        size_t from = (size_t)k * part < n ? (size_t)k * part : n;
+        size_t to = from + part < n ? from + part : n;
+        f->jobs[k] = (IrFillJob){t, done + from, to - from, (char *)dst + from};
+        f->started[k] = false;
+    }
+}
+
 /* The calling thread makes the last part, and any part whose thread
  * cannot start. */
 void ir_tensor_fill_range(const IrTensor *t, size_t done, void *dst, size_t n)
 {
-    int threads = fill_threads(n);
-    size_t es = dtype_size(t->dtype), part = (n / es + (size_t)threads - 1) / (size_t)threads * es;
-    FillJob jobs[IR_FILL_THREADS];
-    pthread_t ids[IR_FILL_THREADS];
-    bool started[IR_FILL_THREADS] = {false};
-    for (int k = 0; k < threads; k++) {
-        size_t from = (size_t)k * part < n ? (size_t)k * part : n;
-        size_t to = from + part < n ? from + part : n;
-        jobs[k] = (FillJob){t, done + from, to - from, (char *)dst + from};
-        if (k < threads - 1)
-            started[k] = pthread_create(&ids[k], NULL, fill_job, &jobs[k]) == 0;
-    }
-    fill_job(&jobs[threads - 1]);
-    for (int k = 0; k < threads - 1; k++) {
-        if (started[k])
-            pthread_join(ids[k], NULL);
+    IrFill f;
+    fill_split(&f, t, done, dst, n, fill_threads(n));
+    for (int k = 0; k < f.n_jobs - 1; k++)
+        f.started[k] = pthread_create(&f.ids[k], NULL, fill_job, &f.jobs[k]) == 0;
+    fill_job(&f.jobs[f.n_jobs - 1]);
+    f.jobs[f.n_jobs - 1].n = 0;     /* made */
+    ir_fill_wait(&f);
+}
+
+void ir_fill_start(IrFill *f, const IrTensor *t, size_t done, void *dst, size_t n)
+{
+    fill_split(f, t, done, dst, n, fill_threads(n));
+    for (int k = 0; k < f->n_jobs; k++)
+        f->started[k] = pthread_create(&f->ids[k], NULL, fill_job, &f->jobs[k]) == 0;
+}
+
+void ir_fill_wait(IrFill *f)
+{
+    for (int k = 0; k < f->n_jobs; k++) {
+        if (f->started[k])
+            pthread_join(f->ids[k], NULL);
         else
-            fill_job(&jobs[k]);
+            fill_job(&f->jobs[k]);      /* nothing when already made */
+        f->started[k] = false;
+        f->jobs[k].n = 0;
     }
+    f->n_jobs = 0;
 }
 
 const void *ir_tensor_force(Arena *a, IrTensor *t)

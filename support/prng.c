@@ -142,20 +142,28 @@ double prng_normal(Prng *p)
     return u * f;
 }
 
-/* e^X for X <= 0 (at most a few units), with exact IEEE operations: X =
- * k ln 2 + t, |t| <= ln(2)/2, and e^t from its series (18 terms: the next
- * is below 2^-60 of the sum). */
+/* 1/n, n = 1 .. 18 (each the correctly rounded quotient, as the compiler
+ * folds it on every machine). */
+static const double exp_inverse[19] = {
+    0, 1.0 / 1, 1.0 / 2, 1.0 / 3, 1.0 / 4, 1.0 / 5, 1.0 / 6, 1.0 / 7, 1.0 / 8, 1.0 / 9, 1.0 / 10,
+    1.0 / 11, 1.0 / 12, 1.0 / 13, 1.0 / 14, 1.0 / 15, 1.0 / 16, 1.0 / 17, 1.0 / 18,
+};
+
+/* e^X for X <= 0 (at most a few units), with exact IEEE operations, so
+ * the same on every machine (libm's exp is not): X = k ln 2 + t, |t| <=
+ * ln(2)/2, and e^t from its series to t^18/18! (below 2^-60 of the sum),
+ * in Horner's form with multiplications (the ziggurat's wedge tests call
+ * it for about one draw in seventy: with a division per term it was a
+ * third of the time --seed spends). */
 static double exact_exp(double x)
 {
     const double ln2_hi = 0x1.62e42fee00000p-1, ln2_lo = 0x1.a39ef35793c76p-33;
     double kf = x / 0x1.62e42fefa39efp-1;
     long k = (long)(kf < 0 ? kf - 0.5 : kf + 0.5);
     double t = (x - (double)k * ln2_hi) - (double)k * ln2_lo;   /* k * ln2_hi is exact */
-    double term = 1.0, sum = 1.0;
-    for (int n = 1; n <= 18; n++) {
-        term = term * t / n;
-        sum += term;
-    }
+    double sum = 1.0;
+    for (int n = 18; n >= 1; n--)
+        sum = 1.0 + t * exp_inverse[n] * sum;
     return ldexp(sum, (int)k);
 }
 
@@ -309,16 +317,14 @@ void prng_seed_at(Prng *p, uint64_t key, uint64_t i)
     prng_seed(p, prng_at(key ^ UINT64_C(0x5851f42d4c957f2d), i));
 }
 
-/* prng_normal_fast with draw I as its first 64 bits and a generator of the
- * element's own for any others (the tail, a wedge, another try). */
-static double normal_from(uint64_t bits, uint64_t key, uint64_t i)
+/* The rest of prng_normal_fast's first try when point X of LAYER is not
+ * accepted at once (the tail, or the wedge's test), then its further
+ * tries, on a generator of the element's own (draw I of stream KEY).  Out
+ * of line: it runs for about one draw in seventy, and the fill loops stay
+ * small and free of its stack frame without it. */
+__attribute__((noinline))
+static double normal_rest(int layer, double u, double x, uint64_t key, uint64_t i)
 {
-    int layer = (int)(bits & (ZIG_LAYERS - 1));
-    double u = (double)(bits >> 11) * 0x1.0p-52 - 1.0, x = u * zig_x[layer];
-    if (fabs(x) < zig_x[layer + 1])
-        return x;
-    /* the rest of prng_normal_fast's first try (the tail, or the wedge's
-     * test), then its further tries, on the element's own generator */
     Prng p;
     prng_seed_at(&p, key, i);
     if (layer == 0)
@@ -327,6 +333,19 @@ static double normal_from(uint64_t bits, uint64_t key, uint64_t i)
     if (y < exact_exp(-0.5 * x * x))
         return x;
     return prng_normal_fast(&p);
+}
+
+/* prng_normal_fast with draw I as its first 64 bits and a generator of the
+ * element's own for any others. */
+static inline double normal_from(uint64_t bits, uint64_t key, uint64_t i)
+{
+    int layer = (int)(bits & (ZIG_LAYERS - 1));
+    /* through int64_t: the top 53 bits convert exactly, and without the
+     * unsigned conversion's branch */
+    double u = (double)(int64_t)(bits >> 11) * 0x1.0p-52 - 1.0, x = u * zig_x[layer];
+    if (fabs(x) < zig_x[layer + 1])
+        return x;
+    return normal_rest(layer, u, x, key, i);
 }
 
 double prng_normal_at(uint64_t key, uint64_t i)
