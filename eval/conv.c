@@ -70,15 +70,53 @@ static void im2col_row(const char *x, size_t es, const EvalWindow *w, const int6
     }
 }
 
-static void im2col(const char *x, size_t es, int64_t channels, const EvalWindow *w, char *col)
+/* im2col_row for the common case, two spatial axes of float32, in plain
+ * loops: the late layers of a convolutional network have rows of a few
+ * elements, where im2col_row's calls per row cost more than the copying. */
+static void im2col_row_2d_f32(const float *x, const EvalWindow *w, const int64_t *kv, float *row)
 {
-    int64_t ksize = prod(w->kernel, w->n), in_size = prod(w->in, w->n), out_size = prod(w->out, w->n);
+    int64_t ih = w->in[0], iw = w->in[1], oh = w->out[0], ow = w->out[1], sw = w->stride[1];
+    int64_t shift = w->pad_begin[1] - kv[1] * w->dilation[1];
+    int64_t lo = ceil_div(shift, sw), hi = floor_div(iw - 1 + shift, sw) + 1;
+    lo = lo < 0 ? 0 : lo > ow ? ow : lo;
+    hi = hi > ow ? ow : hi < lo ? lo : hi;
+    for (int64_t oy = 0; oy < oh; oy++, row += ow) {
+        int64_t iy = oy * w->stride[0] - w->pad_begin[0] + kv[0] * w->dilation[0];
+        if (iy < 0 || iy >= ih) {
+            for (int64_t ox = 0; ox < ow; ox++)
+                row[ox] = 0;
+            continue;
+        }
+        const float *src = x + iy * iw - shift;
+        for (int64_t ox = 0; ox < lo; ox++)
+            row[ox] = 0;
+        if (sw == 1) {
+            for (int64_t ox = lo; ox < hi; ox++)
+                row[ox] = src[ox];
+        } else {
+            for (int64_t ox = lo; ox < hi; ox++)
+                row[ox] = src[ox * sw];
+        }
+        for (int64_t ox = hi; ox < ow; ox++)
+            row[ox] = 0;
+    }
+}
+
+/* The patches of CHANNELS channels at X into COL, one row of prod(out)
+ * elements per channel and kernel offset, rows PITCH elements apart. */
+static void im2col(const char *x, size_t es, int64_t channels, const EvalWindow *w, char *col, int64_t pitch)
+{
+    int64_t ksize = prod(w->kernel, w->n), in_size = prod(w->in, w->n);
     int64_t kv[EVAL_MAX_RANK];
+    bool plain_2d = w->n == 2 && es == sizeof(float);
     for (int64_t ch = 0; ch < channels; ch++) {
         for (int64_t k = 0; k < ksize; k++) {
             kernel_offsets(w, k, kv);
-            im2col_row(x + (size_t)(ch * in_size) * es, es, w, kv, col);
-            col += (size_t)out_size * es;
+            if (plain_2d)
+                im2col_row_2d_f32((const float *)x + ch * in_size, w, kv, (float *)col);
+            else
+                im2col_row(x + (size_t)(ch * in_size) * es, es, w, kv, col);
+            col += (size_t)pitch * es;
         }
     }
 }
@@ -189,7 +227,7 @@ static void conv_run(const EvalBlas *blas, EvalValue *X, EvalValue *W, const Eva
             const char *x = (const char *)X->data + (size_t)((n * C + g * Cg) * in_size) * es;
             const char *b = x;
             if (col) {
-                im2col(x, es, Cg, w, col);
+                im2col(x, es, Cg, w, col, out_size);
                 b = col;
             }
             gemm(blas, X->dtype, Mg, out_size, K, (const char *)W->data + (size_t)(g * Mg * K) * es, b,
@@ -197,6 +235,30 @@ static void conv_run(const EvalBlas *blas, EvalValue *X, EvalValue *W, const Eva
         }
     }
 }
+
+/* A batch of images without groups in one product: the patches of image n
+ * are columns n * prod(out) .. of one [C * prod(kernel), N * prod(out)]
+ * matrix COL, and the product's rows (one per output channel, the images
+ * side by side) are scattered into Y.  One product instead of N: the
+ * weights are packed once per run, not once per image. */
+static void conv_run_batched(const EvalBlas *blas, EvalValue *X, EvalValue *W, const EvalWindow *w,
+                             EvalValue *Y, char *col, char *product)
+{
+    size_t es = dtype_size(X->dtype);
+    int64_t N = X->dims[0], C = X->dims[1], M = W->dims[0];
+    int64_t in_size = prod(w->in, w->n), out_size = prod(w->out, w->n), K = C * prod(w->kernel, w->n);
+    for (int64_t n = 0; n < N; n++)
+        im2col((const char *)X->data + (size_t)(n * C * in_size) * es, es, C, w,
+               col + (size_t)(n * out_size) * es, N * out_size);
+    gemm(blas, X->dtype, M, N * out_size, K, W->data, col, product, false, K);
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t m = 0; m < M; m++)
+            memcpy((char *)Y->data + (size_t)((n * M + m) * out_size) * es,
+                   product + (size_t)((m * N + n) * out_size) * es, (size_t)out_size * es);
+}
+
+/* The most bytes of patches a batched convolution gathers. */
+#define CONV_BATCH_BYTES ((size_t)64 << 20)
 
 /* Whether the convolution is a plain product: 1x1 kernel, unit strides,
  * no padding. */
@@ -233,13 +295,19 @@ static EvalStatus eval_conv(EvalCall *c)
     }
     size_t col_bytes = (size_t)(X->dims[1] / group * prod(w.kernel, w.n) * prod(w.out, w.n)) *
                        dtype_size(X->dtype);
-    char *col = pointwise(&w) ? NULL : malloc(col_bytes ? col_bytes : 1);
+    size_t y_bytes = (size_t)Y->numel * dtype_size(Y->dtype);
+    bool batched = group == 1 && !pointwise(&w) && X->dims[0] > 1 && col_bytes <= CONV_BATCH_BYTES &&
+                   (size_t)X->dims[0] <= CONV_BATCH_BYTES / (col_bytes ? col_bytes : 1);
+    size_t want = batched ? col_bytes * (size_t)X->dims[0] + y_bytes : col_bytes;
+    char *col = pointwise(&w) ? NULL : malloc(want ? want : 1);
     if (!pointwise(&w) && !col) {
         release3(ops);
         eval_release(Y);
-        return eval_fail(c, "cannot allocate %zu bytes for the patches", col_bytes);
+        return eval_fail(c, "cannot allocate %zu bytes for the patches", want);
     }
-    if (Y->numel)
+    if (Y->numel && batched)
+        conv_run_batched(eval_call_blas(c), X, W, &w, Y, col, col + col_bytes * (size_t)X->dims[0]);
+    else if (Y->numel)
         conv_run(eval_call_blas(c), X, W, &w, group, Y, col);
     free(col);
     if (B)

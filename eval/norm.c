@@ -112,6 +112,29 @@ static EvalStatus batchnorm_run(EvalCall *c, EvalValue *X, double **p, bool trai
     return st;
 }
 
+/* Inference on float32 X: the same arithmetic as batchnorm_run, element
+ * by element in double, without the tensor's copy in doubles (a network
+ * whose BatchNormalization cannot be folded into a convolution, as
+ * DenseNet's that come before theirs, runs one per layer). */
+static EvalStatus batchnorm_f32(EvalCall *c, const EvalValue *X, double **p)
+{
+    int64_t N = X->dims[0], C = X->dims[1], per = prod(X->dims, 2, X->rank);
+    double eps = eval_attr_float(c, "epsilon", 1e-5);
+    const double *scale = p[1], *bias = p[2], *mean = p[3], *var = p[4];
+    EvalValue *Y = eval_output(c, 0, DT_FLOAT, X->rank, X->dims);
+    if (!Y)
+        return EVAL_ERROR;
+    for (int64_t n = 0; n < N; n++)
+        for (int64_t ch = 0; ch < C; ch++) {
+            double m = mean[ch], d = sqrt(var[ch] + eps), s = scale[ch], b = bias[ch];
+            const float *x = (const float *)X->data + (n * C + ch) * per;
+            float *y = (float *)Y->data + (n * C + ch) * per;
+            for (int64_t q = 0; q < per; q++)
+                y[q] = (float)(((double)x[q] - m) / d * s + b);
+        }
+    return EVAL_OK;
+}
+
 static EvalStatus eval_batchnorm(EvalCall *c)
 {
     EvalValue *X = eval_tensor_in(c, 0, false);
@@ -130,10 +153,11 @@ static EvalStatus eval_batchnorm(EvalCall *c)
         return eval_unsupported(c, "spatial=0 is not supported");
     double *p[5] = {NULL};
     EvalStatus st = EVAL_OK;
-    for (int k = 0; k < 5 && st == EVAL_OK; k++)
+    bool f32 = !training && X->dtype == DT_FLOAT;
+    for (int k = f32 ? 1 : 0; k < 5 && st == EVAL_OK; k++)
         st = (p[k] = load_all(c, c->in[k])) ? EVAL_OK : EVAL_ERROR;
     if (st == EVAL_OK)
-        st = batchnorm_run(c, X, p, training);
+        st = f32 ? batchnorm_f32(c, X, p) : batchnorm_run(c, X, p, training);
     for (int k = 0; k < 5; k++)
         free(p[k]);
     return st;

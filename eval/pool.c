@@ -88,6 +88,42 @@ static void pool_plane(const PoolArgs *a, const double *in, double *out, int64_t
     }
 }
 
+/* pool_plane for two spatial axes without the Indices output: the same
+ * windows visited in the same order (so the same values), with the
+ * column ranges XLO/XHI computed once per call instead of per window. */
+static void pool_plane_2d(const PoolArgs *a, const double *in, double *out, const int64_t *xlo,
+                          const int64_t *xhi)
+{
+    const EvalWindow *w = &a->w;
+    int64_t iw = w->in[1], oh = w->out[0], ow = w->out[1], ksize = w->kernel[0] * w->kernel[1];
+    for (int64_t oy = 0; oy < oh; oy++) {
+        int64_t ylo, yhi;
+        inside_range(w, 0, oy, &ylo, &yhi);
+        int64_t y0 = oy * w->stride[0] - w->pad_begin[0];
+        for (int64_t ox = 0; ox < ow; ox++, out++) {
+            int64_t x0 = ox * w->stride[1] - w->pad_begin[1], count = 0;
+            double acc = a->kind == POOL_MAX ? -INFINITY : 0.0;
+            bool seen = false;
+            for (int64_t ky = ylo; ky < yhi && xlo[ox] < xhi[ox]; ky++) {
+                const double *row = in + (y0 + ky * w->dilation[0]) * iw + x0;
+                for (int64_t kx = xlo[ox]; kx < xhi[ox]; kx++) {
+                    double v = row[kx * w->dilation[1]];
+                    count++;
+                    if (a->kind == POOL_AVG) {
+                        acc += v;
+                    } else if (!seen || v > acc || (isnan(v) && !isnan(acc))) {
+                        acc = v;    /* the first NaN wins and stays */
+                        seen = true;
+                    }
+                }
+            }
+            if (a->kind == POOL_AVG)
+                acc = acc / (double)(a->include_pad ? ksize : count);
+            *out = acc;
+        }
+    }
+}
+
 /* The flat index ONNX's Indices output holds for plane element OFF. */
 static int64_t storage_index(const PoolArgs *a, int64_t plane, int64_t off)
 {
@@ -119,9 +155,17 @@ static EvalStatus pool(EvalCall *c, PoolArgs *a, EvalValue *X)
     double *out = malloc(sizeof(double) * (size_t)(out_size + 1));
     int64_t *arg = I ? malloc(sizeof(int64_t) * (size_t)(out_size + 1)) : NULL;
     size_t es = dtype_size(X->dtype);
+    bool plain_2d = a->w.n == 2 && !arg;
+    int64_t ow = plain_2d ? a->w.out[1] : 0;
+    int64_t *xlo = plain_2d ? malloc(sizeof(int64_t) * (size_t)(2 * ow + 1)) : NULL, *xhi = xlo ? xlo + ow : NULL;
+    for (int64_t ox = 0; xlo && ox < ow; ox++)
+        inside_range(&a->w, 1, ox, &xlo[ox], &xhi[ox]);
     for (int64_t plane = 0; plane < X->dims[0] * X->dims[1]; plane++) {
         eval_load_f64(X->dtype, (const char *)X->data + (size_t)(plane * in_size) * es, 1, in, in_size);
-        pool_plane(a, in, out, arg);
+        if (xlo)
+            pool_plane_2d(a, in, out, xlo, xhi);
+        else
+            pool_plane(a, in, out, arg);
         eval_store_f64(Y->dtype, (char *)Y->data + (size_t)(plane * out_size) * es, out, out_size);
         for (int64_t p = 0; arg && p < out_size; p++)
             ((int64_t *)I->data)[plane * out_size + p] = storage_index(a, plane, arg[p]);
@@ -129,6 +173,7 @@ static EvalStatus pool(EvalCall *c, PoolArgs *a, EvalValue *X)
     free(in);
     free(out);
     free(arg);
+    free(xlo);
     return EVAL_OK;
 }
 

@@ -281,6 +281,118 @@ static void test_blas(void)
     eval_blas_close(blas);
 }
 
+/* ---- fast paths against the general ones ---- */
+
+/* Values v[i] = a small pattern with a few negatives and a NaN-free spread. */
+static IrTensor *pattern(Fixture *f, int rank, const int64_t *dims, int seed)
+{
+    IrTensor *t = ir_tensor_new(&f->arena, DT_FLOAT, rank, dims);
+    for (int64_t i = 0; i < ir_tensor_numel(t); i++)
+        ((float *)t->data)[i] = (float)((i * 7 + seed * 13) % 23) / 8.0f - 1.25f;
+    return t;
+}
+
+/* One node OP on X (and constant W) with the integer attributes NAMES
+ * (lists of COUNTS values, or one int where the count is 0); its first
+ * output, or NULL. */
+static EvalValue *run_one(Fixture *f, const char *op, IrTensor *x, IrTensor *w, const char *const *names,
+                          const int64_t *const *values, const int *counts, int n_attrs)
+{
+    IrGraph *g = f->model->graph;
+    g->inputs.len = g->outputs.len = g->nodes.len = g->initializers.len = 0;
+    IrValue *xv = ir_add_input(g, "x", ir_type_tensor(&f->arena, DT_FLOAT, x->rank, NULL), SPAN_NONE);
+    IrValue *in[2] = {xv, w ? ir_add_initializer(g, "w", w, SPAN_NONE) : NULL};
+    IrNode *n = node(g, op, in, w ? 2 : 1, 1);
+    for (int k = 0; k < n_attrs; k++) {
+        if (counts[k])
+            ir_set_attr_ints(n, names[k], values[k], counts[k]);
+        else
+            ir_set_attr_int(n, names[k], values[k][0]);
+    }
+    ir_add_output(g, n->outputs[0]);
+    Evaluator ev;
+    eval_init(&ev, 0);
+    EvalValue *xin = eval_tensor_borrow(x), *out = NULL;
+    EvalStatus st = eval_graph(&ev, g, &xin, &out);
+    eval_release(xin);
+    eval_free(&ev);
+    if (st != EVAL_OK) {
+        eval_release(out);
+        return NULL;
+    }
+    return out;
+}
+
+static bool floats_close(const float *a, const float *b, int64_t n)
+{
+    for (int64_t i = 0; i < n; i++)
+        if (fabsf(a[i] - b[i]) > 1e-5f * (1.0f + fabsf(b[i])))
+            return false;
+    return true;
+}
+
+/* A batch of images in one product (eval/conv.c conv_run_batched) gives
+ * each image what it gives alone. */
+static void test_conv_batched(void)
+{
+    Fixture f;
+    fixture_init(&f, 17);
+    int64_t xd[4] = {3, 2, 7, 6}, wd[4] = {4, 2, 3, 3}, one[4] = {1, 2, 7, 6};
+    IrTensor *x = pattern(&f, 4, xd, 1), *w = pattern(&f, 4, wd, 2);
+    static const int64_t pads[4] = {1, 0, 1, 2}, strides[2] = {2, 1}, dil[2] = {1, 2};
+    const char *names[3] = {"pads", "strides", "dilations"};
+    const int64_t *values[3] = {pads, strides, dil};
+    int counts[3] = {4, 2, 2};
+    EvalValue *all = run_one(&f, "Conv", x, w, names, values, counts, 3);
+    bool ok = all && all->rank == 4 && all->dims[0] == 3;
+    int64_t per_out = ok ? all->numel / 3 : 0, per_in = 2 * 7 * 6;
+    for (int64_t n = 0; ok && n < 3; n++) {
+        IrTensor *xn = ir_tensor_new(&f.arena, DT_FLOAT, 4, one);
+        memcpy(xn->data, (float *)x->data + n * per_in, sizeof(float) * (size_t)per_in);
+        EvalValue *alone = run_one(&f, "Conv", xn, w, names, values, counts, 3);
+        ok = alone && alone->numel == per_out &&
+             floats_close((const float *)all->data + n * per_out, alone->data, per_out);
+        eval_release(alone);
+    }
+    check(ok, "a batch of images convolved in one product gives each image's own result");
+    eval_release(all);
+    arena_free(&f.arena);
+}
+
+/* 2-D pooling (eval/pool.c pool_plane_2d) gives what the general path
+ * gives with a third axis of size 1. */
+static void test_pool_2d(void)
+{
+    static const char *const ops[2] = {"MaxPool", "AveragePool"};
+    for (int op = 0; op < 2; op++) {
+        for (int include_pad = 0; include_pad < 2; include_pad++) {
+            Fixture f;
+            fixture_init(&f, 17);
+            int64_t d2[4] = {2, 3, 7, 6}, d3[5] = {2, 3, 1, 7, 6};
+            IrTensor *x2 = pattern(&f, 4, d2, 3), *x3 = ir_tensor_new(&f.arena, DT_FLOAT, 5, d3);
+            memcpy(x3->data, x2->data, x2->nbytes);
+            static const int64_t k2[2] = {3, 2}, p2[4] = {1, 1, 1, 0}, s2[2] = {2, 2};
+            static const int64_t k3[3] = {1, 3, 2}, p3[6] = {0, 1, 1, 0, 1, 0}, s3[3] = {1, 2, 2};
+            int64_t ceil = 1, cip = include_pad;
+            const char *names[5] = {"kernel_shape", "pads", "strides", "ceil_mode", "count_include_pad"};
+            const int64_t *v2[5] = {k2, p2, s2, &ceil, &cip}, *v3[5] = {k3, p3, s3, &ceil, &cip};
+            int c2[5] = {2, 4, 2, 0, 0}, c3[5] = {3, 6, 3, 0, 0};
+            int n_attrs = op == 0 ? 4 : 5;
+            EvalValue *a = run_one(&f, ops[op], x2, NULL, names, v2, c2, n_attrs);
+            EvalValue *b = run_one(&f, ops[op], x3, NULL, names, v3, c3, n_attrs);
+            bool ok = a && b && a->numel == b->numel && memcmp(a->data, b->data, sizeof(float) * (size_t)a->numel) == 0;
+            char what[128];
+            snprintf(what, sizeof what, "2-D %s%s gives the general path's values", ops[op],
+                     op == 1 ? (include_pad ? " (count_include_pad)" : " (padding not counted)") : "");
+            if (op == 1 || include_pad == 0)
+                check(ok, what);
+            eval_release(a);
+            eval_release(b);
+            arena_free(&f.arena);
+        }
+    }
+}
+
 int main(void)
 {
     test_coverage();
@@ -289,6 +401,8 @@ int main(void)
     test_loop();
     test_errors();
     test_blas();
+    test_conv_batched();
+    test_pool_2d();
     printf("1..%d\n", n_tests);
     return n_failed ? 1 : 0;
 }
