@@ -236,6 +236,16 @@ static void conv_run(const EvalBlas *blas, EvalValue *X, EvalValue *W, const Eva
     }
 }
 
+/* Whether the convolution is a plain product: 1x1 kernel, unit strides,
+ * no padding. */
+static bool pointwise(const EvalWindow *w)
+{
+    for (int i = 0; i < w->n; i++)
+        if (w->kernel[i] != 1 || w->stride[i] != 1 || w->pad_begin[i] || w->pad_end[i])
+            return false;
+    return true;
+}
+
 /* A batch of images without groups in one product: the patches of image n
  * are columns n * prod(out) .. of one [C * prod(kernel), N * prod(out)]
  * matrix COL, and the product's rows (one per output channel, the images
@@ -247,9 +257,16 @@ static void conv_run_batched(const EvalBlas *blas, EvalValue *X, EvalValue *W, c
     size_t es = dtype_size(X->dtype);
     int64_t N = X->dims[0], C = X->dims[1], M = W->dims[0];
     int64_t in_size = prod(w->in, w->n), out_size = prod(w->out, w->n), K = C * prod(w->kernel, w->n);
-    for (int64_t n = 0; n < N; n++)
-        im2col((const char *)X->data + (size_t)(n * C * in_size) * es, es, C, w,
-               col + (size_t)(n * out_size) * es, N * out_size);
+    for (int64_t n = 0; n < N; n++) {
+        const char *x = (const char *)X->data + (size_t)(n * C * in_size) * es;
+        char *to = col + (size_t)(n * out_size) * es;
+        if (!pointwise(w)) {
+            im2col(x, es, C, w, to, N * out_size);
+            continue;
+        }
+        for (int64_t ch = 0; ch < C; ch++)     /* a 1x1 product's patches are the input */
+            memcpy(to + (size_t)(ch * N * out_size) * es, x + (size_t)(ch * in_size) * es, (size_t)in_size * es);
+    }
     gemm(blas, X->dtype, M, N * out_size, K, W->data, col, product, false, K);
     for (int64_t n = 0; n < N; n++)
         for (int64_t m = 0; m < M; m++)
@@ -260,15 +277,6 @@ static void conv_run_batched(const EvalBlas *blas, EvalValue *X, EvalValue *W, c
 /* The most bytes of patches a batched convolution gathers. */
 #define CONV_BATCH_BYTES ((size_t)64 << 20)
 
-/* Whether the convolution is a plain product: 1x1 kernel, unit strides,
- * no padding. */
-static bool pointwise(const EvalWindow *w)
-{
-    for (int i = 0; i < w->n; i++)
-        if (w->kernel[i] != 1 || w->stride[i] != 1 || w->pad_begin[i] || w->pad_end[i])
-            return false;
-    return true;
-}
 
 static EvalStatus eval_conv(EvalCall *c)
 {
@@ -296,11 +304,12 @@ static EvalStatus eval_conv(EvalCall *c)
     size_t col_bytes = (size_t)(X->dims[1] / group * prod(w.kernel, w.n) * prod(w.out, w.n)) *
                        dtype_size(X->dtype);
     size_t y_bytes = (size_t)Y->numel * dtype_size(Y->dtype);
-    bool batched = group == 1 && !pointwise(&w) && X->dims[0] > 1 && col_bytes <= CONV_BATCH_BYTES &&
+    bool batched = group == 1 && X->dims[0] > 1 && col_bytes <= CONV_BATCH_BYTES &&
                    (size_t)X->dims[0] <= CONV_BATCH_BYTES / (col_bytes ? col_bytes : 1);
     size_t want = batched ? col_bytes * (size_t)X->dims[0] + y_bytes : col_bytes;
-    char *col = pointwise(&w) ? NULL : malloc(want ? want : 1);
-    if (!pointwise(&w) && !col) {
+    bool need_col = batched || !pointwise(&w);
+    char *col = need_col ? malloc(want ? want : 1) : NULL;
+    if (need_col && !col) {
         release3(ops);
         eval_release(Y);
         return eval_fail(c, "cannot allocate %zu bytes for the patches", want);

@@ -332,31 +332,35 @@ static bool floats_close(const float *a, const float *b, int64_t n)
 }
 
 /* A batch of images in one product (eval/conv.c conv_run_batched) gives
- * each image what it gives alone. */
+ * each image what it gives alone: a 3x3 kernel with padding, strides and
+ * dilations (patches), and a 1x1 kernel (the input itself). */
 static void test_conv_batched(void)
 {
-    Fixture f;
-    fixture_init(&f, 17);
-    int64_t xd[4] = {3, 2, 7, 6}, wd[4] = {4, 2, 3, 3}, one[4] = {1, 2, 7, 6};
-    IrTensor *x = pattern(&f, 4, xd, 1), *w = pattern(&f, 4, wd, 2);
-    static const int64_t pads[4] = {1, 0, 1, 2}, strides[2] = {2, 1}, dil[2] = {1, 2};
-    const char *names[3] = {"pads", "strides", "dilations"};
-    const int64_t *values[3] = {pads, strides, dil};
-    int counts[3] = {4, 2, 2};
-    EvalValue *all = run_one(&f, "Conv", x, w, names, values, counts, 3);
-    bool ok = all && all->rank == 4 && all->dims[0] == 3;
-    int64_t per_out = ok ? all->numel / 3 : 0, per_in = 2 * 7 * 6;
-    for (int64_t n = 0; ok && n < 3; n++) {
-        IrTensor *xn = ir_tensor_new(&f.arena, DT_FLOAT, 4, one);
-        memcpy(xn->data, (float *)x->data + n * per_in, sizeof(float) * (size_t)per_in);
-        EvalValue *alone = run_one(&f, "Conv", xn, w, names, values, counts, 3);
-        ok = alone && alone->numel == per_out &&
-             floats_close((const float *)all->data + n * per_out, alone->data, per_out);
-        eval_release(alone);
+    for (int pointwise = 0; pointwise < 2; pointwise++) {
+        Fixture f;
+        fixture_init(&f, 17);
+        int64_t xd[4] = {3, 2, 7, 6}, wd[4] = {4, 2, pointwise ? 1 : 3, pointwise ? 1 : 3}, one[4] = {1, 2, 7, 6};
+        IrTensor *x = pattern(&f, 4, xd, 1), *w = pattern(&f, 4, wd, 2);
+        static const int64_t pads[4] = {1, 0, 1, 2}, strides[2] = {2, 1}, dil[2] = {1, 2};
+        const char *names[3] = {"pads", "strides", "dilations"};
+        const int64_t *values[3] = {pads, strides, dil};
+        int counts[3] = {4, 2, 2}, n_attrs = pointwise ? 0 : 3;
+        EvalValue *all = run_one(&f, "Conv", x, w, names, values, counts, n_attrs);
+        bool ok = all && all->rank == 4 && all->dims[0] == 3;
+        int64_t per_out = ok ? all->numel / 3 : 0, per_in = 2 * 7 * 6;
+        for (int64_t n = 0; ok && n < 3; n++) {
+            IrTensor *xn = ir_tensor_new(&f.arena, DT_FLOAT, 4, one);
+            memcpy(xn->data, (float *)x->data + n * per_in, sizeof(float) * (size_t)per_in);
+            EvalValue *alone = run_one(&f, "Conv", xn, w, names, values, counts, n_attrs);
+            ok = alone && alone->numel == per_out &&
+                 floats_close((const float *)all->data + n * per_out, alone->data, per_out);
+            eval_release(alone);
+        }
+        check(ok, pointwise ? "... and with a 1x1 kernel"
+                            : "a batch of images convolved in one product gives each image's own result");
+        eval_release(all);
+        arena_free(&f.arena);
     }
-    check(ok, "a batch of images convolved in one product gives each image's own result");
-    eval_release(all);
-    arena_free(&f.arena);
 }
 
 /* 2-D pooling (eval/pool.c pool_plane_2d) gives what the general path
