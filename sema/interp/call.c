@@ -302,12 +302,12 @@ static void bind_positional(Binder *b, CallArgs *args)
         val_scope_set(in->arena, b->locals, b->params[i]->u.arg.name, args->pos[i]);
         b->bound[i] = true;
     }
-    Value *rest = val_tuple(in, args->n_pos > n ? args->n_pos - n : 0);
-    for (int i = n; i < args->n_pos; i++)
-        val_list_push(in, rest->u.list, args->pos[i]);
-    if (a->u.arguments.vararg)
+    if (a->u.arguments.vararg) {
+        Value *rest = val_tuple(in, args->n_pos > n ? args->n_pos - n : 0);
+        for (int i = n; i < args->n_pos; i++)
+            val_list_push(in, rest->u.list, args->pos[i]);
         val_scope_set(in->arena, b->locals, a->u.arguments.vararg->u.arg.name, rest);
-    else if (args->n_pos > b->n_params) {
+    } else if (args->n_pos > b->n_params) {
         char buf[96];
         snprintf(buf, sizeof buf, "%d", args->n_pos);
         char fmt[160];
