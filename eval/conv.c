@@ -295,7 +295,9 @@ static EvalStatus eval_conv(EvalCall *c)
         dims[0] = X->dims[0];
         dims[1] = W->dims[0];
         memcpy(dims + 2, w.out, sizeof(int64_t) * (size_t)w.n);
-        Y = eval_alloc(c, X->dtype, X->rank, dims);
+        /* the products write every element, unless there is nothing to sum */
+        bool summed = X->dims[1] / group > 0 && prod(w.kernel, w.n) > 0;
+        Y = summed ? eval_alloc_raw(c, X->dtype, X->rank, dims) : eval_alloc(c, X->dtype, X->rank, dims);
     }
     if (!Y) {
         release3(ops);
@@ -423,7 +425,7 @@ static EvalStatus eval_conv_transpose(EvalCall *c)
         dims[0] = X->dims[0];
         dims[1] = M;
         memcpy(dims + 2, w.out, sizeof(int64_t) * (size_t)w.n);
-        Y = eval_alloc(c, X->dtype, X->rank, dims);
+        Y = eval_alloc(c, X->dtype, X->rank, dims);     /* col2im adds into it */
     } else if (B && (B->rank != 1 || B->dims[0] != M)) {
         eval_fail(c, "B must have shape [%lld]", (long long)M);
     }

@@ -452,9 +452,9 @@ bool eval_wants(const EvalCall *c, int i)
     return i < c->n_out && c->node->outputs[i] != NULL;
 }
 
-EvalValue *eval_alloc(EvalCall *c, DType dt, int rank, const int64_t *dims)
+static EvalValue *alloc_tensor(EvalCall *c, DType dt, int rank, const int64_t *dims, bool zero)
 {
-    EvalValue *v = eval_tensor_new(dt, rank, dims);
+    EvalValue *v = zero ? eval_tensor_new(dt, rank, dims) : eval_tensor_new_raw(dt, rank, dims);
     if (!v) {
         char shape[256] = "";
         size_t len = 0;
@@ -466,9 +466,27 @@ EvalValue *eval_alloc(EvalCall *c, DType dt, int rank, const int64_t *dims)
     return v;
 }
 
+EvalValue *eval_alloc(EvalCall *c, DType dt, int rank, const int64_t *dims)
+{
+    return alloc_tensor(c, dt, rank, dims, true);
+}
+
+EvalValue *eval_alloc_raw(EvalCall *c, DType dt, int rank, const int64_t *dims)
+{
+    return alloc_tensor(c, dt, rank, dims, false);
+}
+
 EvalValue *eval_output(EvalCall *c, int i, DType dt, int rank, const int64_t *dims)
 {
     EvalValue *v = eval_alloc(c, dt, rank, dims);
+    if (v)
+        eval_set_output(c, i, v);
+    return v;
+}
+
+EvalValue *eval_output_raw(EvalCall *c, int i, DType dt, int rank, const int64_t *dims)
+{
+    EvalValue *v = eval_alloc_raw(c, dt, rank, dims);
     if (v)
         eval_set_output(c, i, v);
     return v;

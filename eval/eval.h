@@ -74,6 +74,9 @@ typedef enum EvalStatus {
 
 /* A zero-filled tensor; NULL when the size overflows or memory runs out. */
 EvalValue *eval_tensor_new(DType dt, int rank, const int64_t *dims);
+/* The same, its elements not yet written: for a kernel that writes every
+ * one (a pass over memory saved). */
+EvalValue *eval_tensor_new_raw(DType dt, int rank, const int64_t *dims);
 /* A tensor viewing T's data without copying (T must outlive the value);
  * NULL for string tensors, which the evaluator does not hold. */
 EvalValue *eval_tensor_borrow(const IrTensor *t);

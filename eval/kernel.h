@@ -81,6 +81,10 @@ EvalValue *eval_alloc(EvalCall *c, DType dt, int rank, const int64_t *dims);
  * The value stays valid while the kernel runs even when the node has no
  * output I. */
 EvalValue *eval_output(EvalCall *c, int i, DType dt, int rank, const int64_t *dims);
+/* eval_alloc and eval_output without the zero fill, for a kernel that
+ * writes every element itself. */
+EvalValue *eval_alloc_raw(EvalCall *c, DType dt, int rank, const int64_t *dims);
+EvalValue *eval_output_raw(EvalCall *c, int i, DType dt, int rank, const int64_t *dims);
 /* Sets output I to V (the call takes the reference). */
 void eval_set_output(EvalCall *c, int i, EvalValue *v);
 

@@ -121,7 +121,7 @@ static EvalStatus batchnorm_f32(EvalCall *c, const EvalValue *X, double **p)
     int64_t N = X->dims[0], C = X->dims[1], per = prod(X->dims, 2, X->rank);
     double eps = eval_attr_float(c, "epsilon", 1e-5);
     const double *scale = p[1], *bias = p[2], *mean = p[3], *var = p[4];
-    EvalValue *Y = eval_output(c, 0, DT_FLOAT, X->rank, X->dims);
+    EvalValue *Y = eval_output_raw(c, 0, DT_FLOAT, X->rank, X->dims);     /* every element written */
     if (!Y)
         return EVAL_ERROR;
     for (int64_t n = 0; n < N; n++)

@@ -146,7 +146,7 @@ static EvalStatus pool(EvalCall *c, PoolArgs *a, EvalValue *X)
     dims[0] = X->dims[0];
     dims[1] = X->dims[1];
     memcpy(dims + 2, a->w.out, sizeof(int64_t) * (size_t)a->w.n);
-    EvalValue *Y = eval_output(c, 0, X->dtype, X->rank, dims);
+    EvalValue *Y = eval_output_raw(c, 0, X->dtype, X->rank, dims);     /* every plane stored */
     EvalValue *I = Y && eval_wants(c, 1) ? eval_output(c, 1, DT_INT64, X->rank, dims) : NULL;
     if (!Y || (eval_wants(c, 1) && !I))
         return EVAL_ERROR;

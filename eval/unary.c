@@ -191,7 +191,8 @@ static EvalStatus unary_with(EvalCall *c, const UnaryDef *d, const UnaryParams *
     int64_t (*fi)(int64_t, const UnaryParams *) = dom == DOM_U64 && d->u ? d->u : d->i;
     if ((use_f && !d->f) || (!use_f && !fi))
         return eval_unsupported(c, "element type %s is not supported", dtype_name(X->dtype));
-    EvalValue *Y = eval_output(c, 0, d->to_bool ? DT_BOOL : X->dtype, X->rank, X->dims);
+    /* run_unary_f and run_unary_i write every element */
+    EvalValue *Y = eval_output_raw(c, 0, d->to_bool ? DT_BOOL : X->dtype, X->rank, X->dims);
     if (!Y)
         return EVAL_ERROR;
     if (use_f)

@@ -29,7 +29,7 @@ static int64_t tensor_bytes(DType dt, int64_t numel)
     return numel * es;
 }
 
-EvalValue *eval_tensor_new(DType dt, int rank, const int64_t *dims)
+static EvalValue *tensor_new(DType dt, int rank, const int64_t *dims, bool zero)
 {
     if (rank < 0 || rank > EVAL_MAX_RANK)
         return NULL;
@@ -55,9 +55,20 @@ EvalValue *eval_tensor_new(DType dt, int rank, const int64_t *dims)
         free(v);
         return NULL;
     }
-    memset(v->data, 0, size ? size : EVAL_ALIGN);
+    if (zero)
+        memset(v->data, 0, size ? size : EVAL_ALIGN);
     v->owns_data = true;
     return v;
+}
+
+EvalValue *eval_tensor_new(DType dt, int rank, const int64_t *dims)
+{
+    return tensor_new(dt, rank, dims, true);
+}
+
+EvalValue *eval_tensor_new_raw(DType dt, int rank, const int64_t *dims)
+{
+    return tensor_new(dt, rank, dims, false);
 }
 
 EvalValue *eval_tensor_borrow(const IrTensor *t)
