@@ -68,6 +68,25 @@ bool ir_type_equal(const IrType *a, const IrType *b)
     return true;
 }
 
+bool ir_attr_same_inline(const IrAttr *a, const IrAttr *b)
+{
+    if (strcmp(a->name, b->name) != 0 || a->kind != b->kind || a->n != b->n)
+        return false;
+    switch (a->kind) {
+    case IR_ATTR_INT: return a->i == b->i;
+    case IR_ATTR_FLOAT: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
+    case IR_ATTR_STRING: return strcmp(a->s, b->s) == 0;
+    case IR_ATTR_INTS: return memcmp(a->ints, b->ints, sizeof(int64_t) * (size_t)a->n) == 0;
+    case IR_ATTR_FLOATS: return memcmp(a->floats, b->floats, sizeof(float) * (size_t)a->n) == 0;
+    case IR_ATTR_STRINGS:
+        for (int i = 0; i < a->n; i++)
+            if (strcmp(a->strings[i], b->strings[i]) != 0)
+                return false;
+        return true;
+    default: return false;
+    }
+}
+
 int64_t ir_tensor_numel(const IrTensor *t)
 {
     int64_t n = 1;

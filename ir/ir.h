@@ -314,6 +314,10 @@ IrNode *ir_node_new(IrGraph *g, const char *op_type, const char *domain,
                     IrValue **inputs, int n_inputs, int n_outputs, Span span);
 
 IrAttr *ir_node_attr(IrNode *n, const char *name);   /* NULL when absent */
+/* A and B (of any two models) have the same name, kind and value, for
+ * the kinds whose value is held inline (numbers, strings and their lists);
+ * false for tensors and graphs, which callers compare their own way. */
+bool ir_attr_same_inline(const IrAttr *a, const IrAttr *b);
 void ir_set_attr_int(IrNode *n, const char *name, int64_t v);
 void ir_set_attr_float(IrNode *n, const char *name, float v);
 void ir_set_attr_string(IrNode *n, const char *name, const char *s);

@@ -69,29 +69,15 @@ static bool same_tensor(Same *s, IrTensor *x, IrTensor *y)
 
 static bool same_graph(Same *s, IrGraph *x, IrGraph *y);
 
-static bool same_strings(const char *const *x, const char *const *y, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(x[i], y[i]) != 0)
-            return false;
-    return true;
-}
-
 static bool same_attr(Same *s, const IrAttr *x, const IrAttr *y)
 {
-    if (strcmp(x->name, y->name) != 0 || x->kind != y->kind || x->n != y->n)
+    if (x->kind != IR_ATTR_TENSOR && x->kind != IR_ATTR_GRAPH)
+        return ir_attr_same_inline(x, y);
+    if (strcmp(x->name, y->name) != 0 || x->kind != y->kind)
         return false;
-    switch (x->kind) {
-    case IR_ATTR_INT: return x->i == y->i;
-    case IR_ATTR_FLOAT: return memcmp(&x->f, &y->f, sizeof x->f) == 0;
-    case IR_ATTR_STRING: return strcmp(x->s, y->s) == 0;
-    case IR_ATTR_INTS: return memcmp(x->ints, y->ints, sizeof(int64_t) * (size_t)x->n) == 0;
-    case IR_ATTR_FLOATS: return memcmp(x->floats, y->floats, sizeof(float) * (size_t)x->n) == 0;
-    case IR_ATTR_STRINGS: return same_strings(x->strings, y->strings, x->n);
-    case IR_ATTR_TENSOR: return same_tensor(s, x->t, y->t);
-    case IR_ATTR_GRAPH: return x->g && y->g && same_graph(s, x->g, y->g);
-    default: return false;
-    }
+    if (x->kind == IR_ATTR_TENSOR)
+        return same_tensor(s, x->t, y->t);
+    return x->g && y->g && same_graph(s, x->g, y->g);
 }
 
 /* X (of model A) and Y (of B) hold the same value: an initializer of the

@@ -95,22 +95,10 @@ static uint32_t attr_hash(const IrAttr *a)
 
 static bool attr_equal(const IrAttr *a, const IrAttr *b)
 {
-    if (strcmp(a->name, b->name) != 0 || a->kind != b->kind || a->n != b->n)
-        return false;
-    switch (a->kind) {
-    case IR_ATTR_INT: return a->i == b->i;
-    case IR_ATTR_FLOAT: return memcmp(&a->f, &b->f, sizeof a->f) == 0;
-    case IR_ATTR_STRING: return strcmp(a->s, b->s) == 0;
-    case IR_ATTR_INTS: return memcmp(a->ints, b->ints, sizeof(int64_t) * (size_t)a->n) == 0;
-    case IR_ATTR_FLOATS: return memcmp(a->floats, b->floats, sizeof(float) * (size_t)a->n) == 0;
-    case IR_ATTR_STRINGS:
-        for (int i = 0; i < a->n; i++)
-            if (strcmp(a->strings[i], b->strings[i]) != 0)
-                return false;
-        return true;
-    case IR_ATTR_TENSOR: return a->t && b->t && a->t->data && b->t->data && tensor_equal(a->t, b->t);
-    default: return false;
-    }
+    if (a->kind == IR_ATTR_TENSOR)
+        return strcmp(a->name, b->name) == 0 && b->kind == IR_ATTR_TENSOR && a->t && b->t && a->t->data &&
+               b->t->data && tensor_equal(a->t, b->t);
+    return ir_attr_same_inline(a, b);
 }
 
 /* Whether attribute A of N holds its operator's default (then it counts
