@@ -54,18 +54,23 @@ IrType ir_type_unknown_rank(DType dt)
     return (IrType){.kind = IR_TYPE_TENSOR, .dtype = dt, .rank = -1};
 }
 
-bool ir_type_equal(const IrType *a, const IrType *b)
+bool ir_type_equal_with(const IrType *a, const IrType *b, bool (*same_dim)(Dim, Dim))
 {
     if (a->kind != b->kind)
         return false;
     if (a->kind != IR_TYPE_TENSOR)
-        return a->elem && b->elem && ir_type_equal(a->elem, b->elem);
+        return a->elem && b->elem && ir_type_equal_with(a->elem, b->elem, same_dim);
     if (a->dtype != b->dtype || a->rank != b->rank)
         return false;
     for (int i = 0; i < a->rank; i++)
-        if (!dim_equal(a->dims[i], b->dims[i]))
+        if (!same_dim(a->dims[i], b->dims[i]))
             return false;
     return true;
+}
+
+bool ir_type_equal(const IrType *a, const IrType *b)
+{
+    return ir_type_equal_with(a, b, dim_equal);
 }
 
 bool ir_attr_same_inline(const IrAttr *a, const IrAttr *b)

@@ -92,6 +92,9 @@ IrType ir_type_tensor(Arena *a, DType dt, int rank, const Dim *dims);
 IrType ir_type_scalar(DType dt);
 IrType ir_type_unknown_rank(DType dt);
 bool ir_type_equal(const IrType *a, const IrType *b);
+/* The same with SAME_DIM deciding whether two dimensions are equal (types
+ * of two compilations compare their symbols by text, ir/same.c). */
+bool ir_type_equal_with(const IrType *a, const IrType *b, bool (*same_dim)(Dim, Dim));
 
 /* Constant tensor data (initializers, Constant nodes, folded values).
  * Data is little-endian, row-major, dtype_size(dtype) bytes per element. */

@@ -39,16 +39,7 @@ static bool same_dim(Dim x, Dim y)
 
 static bool same_type(const IrType *x, const IrType *y)
 {
-    if (x->kind != y->kind)
-        return false;
-    if (x->kind != IR_TYPE_TENSOR)
-        return x->elem && y->elem ? same_type(x->elem, y->elem) : x->elem == y->elem;
-    if (x->dtype != y->dtype || x->rank != y->rank)
-        return false;
-    for (int i = 0; i < x->rank; i++)
-        if (!same_dim(x->dims[i], y->dims[i]))
-            return false;
-    return true;
+    return ir_type_equal_with(x, y, same_dim);
 }
 
 static bool same_tensor(Same *s, IrTensor *x, IrTensor *y)
