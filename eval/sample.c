@@ -79,9 +79,11 @@ static double pad_coord(const SampleArgs *a, double x, int64_t size)
 
 static void add_tap(Taps *t, double pos, int64_t size, double w)
 {
-    int64_t i = (int64_t)pos;
-    bool inside = pos >= 0 && pos <= (double)(size - 1) && (double)i == pos;
-    t->index[t->n] = inside ? i : -1;
+    /* the range first: a NaN or infinite coordinate (from the grid) is
+     * outside, and never converted */
+    bool inside = pos >= 0 && pos <= (double)(size - 1);
+    int64_t i = inside ? (int64_t)pos : -1;
+    t->index[t->n] = inside && (double)i == pos ? i : -1;
     t->weight[t->n] = w;
     t->n++;
 }
