@@ -3,11 +3,14 @@
  * first chunk size (tensors, big tables) are served from a second series
  * of chunks of their own, so they neither waste the tail of the chunk of
  * small objects nor each cost a malloc (and a mapping of 4 KiB pages) of
- * their own.  Large chunks ask the kernel for huge pages (where it gives
- * them on request): a compilation that fills gigabytes takes a page fault
- * per 2 MiB instead of per 4 KiB, which matters most where page faults are
- * dear (virtual machines: resnet50's folded weights took 25,000 faults,
- * a third of its compile time). */
+ * their own.  Chunks of 2 MiB or more are aligned to 2 MiB and ask the
+ * kernel for huge pages (where it gives them on request): filling them
+ * takes a page fault per 2 MiB instead of per 4 KiB, which matters most
+ * where page faults are dear (virtual machines: resnet50's folded weights
+ * took 25,000 faults, a third of its compile time; the 960 faults of
+ * unpacking and running the stdlib for examples/mlp.ts were 40% of it).
+ * An arena known to fill megabytes starts with such a chunk
+ * (arena_init_large). */
 #define _DEFAULT_SOURCE     /* madvise, MADV_HUGEPAGE */
 #include "support/arena.h"
 
@@ -32,9 +35,15 @@ struct ArenaChunk {
 
 void arena_init(Arena *a)
 {
+    arena_init_large(a, ARENA_CHUNK_SIZE);
+}
+
+void arena_init_large(Arena *a, size_t first_chunk)
+{
     a->head = NULL;
     a->bulk = NULL;
     a->total = 0;
+    a->first_chunk = first_chunk > ARENA_CHUNK_SIZE ? first_chunk : ARENA_CHUNK_SIZE;
 }
 
 static void arena_free_chunks(ArenaChunk *c)
@@ -63,39 +72,37 @@ static void arena_out_of_memory(size_t size)
     exit(4);
 }
 
-/* Huge pages for the whole 2 MiB pages inside [P, P + N), on request. */
-static void arena_advise_huge(void *p, size_t n)
+/* A chunk of about TARGET bytes in all, with room for NEED bytes of data.
+ * From 2 MiB up it is a whole number of huge pages, aligned to one, with
+ * the kernel asked to back it with them (advice: where it says no, the
+ * chunk is plain memory). */
+static ArenaChunk *arena_malloc_chunk(size_t target, size_t need)
 {
+    if (need > SIZE_MAX - sizeof(ArenaChunk) - ARENA_HUGE_PAGE)
+        arena_out_of_memory(need);
+    size_t bytes = need + sizeof(ArenaChunk) > target ? need + sizeof(ArenaChunk) : target;
+    bool huge = bytes >= ARENA_HUGE_PAGE;
+    if (huge)
+        bytes = (bytes + ARENA_HUGE_PAGE - 1) & ~(ARENA_HUGE_PAGE - 1);
+    ArenaChunk *c = huge ? aligned_alloc(ARENA_HUGE_PAGE, bytes) : malloc(bytes);
+    if (!c)
+        arena_out_of_memory(need);
 #ifdef MADV_HUGEPAGE
-    uintptr_t start = ((uintptr_t)p + ARENA_HUGE_PAGE - 1) & ~(uintptr_t)(ARENA_HUGE_PAGE - 1);
-    uintptr_t end = ((uintptr_t)p + n) & ~(uintptr_t)(ARENA_HUGE_PAGE - 1);
-    if (end > start)
-        madvise((void *)start, end - start, MADV_HUGEPAGE);     /* advice: failure is harmless */
-#else
-    (void)p;
-    (void)n;
+    if (huge)
+        madvise(c, bytes, MADV_HUGEPAGE);
 #endif
+    c->used = 0;
+    c->size = bytes - sizeof(ArenaChunk);
+    return c;
 }
 
-static ArenaChunk *arena_new_chunk(Arena *a, size_t min_size, bool grow)
+static ArenaChunk *arena_new_chunk(Arena *a, size_t min_size, bool first)
 {
-    size_t size = ARENA_CHUNK_SIZE;
-    if (grow && a->total / 4 > size)
-        size = a->total / 4 < ARENA_CHUNK_MAX ? a->total / 4 : ARENA_CHUNK_MAX;
-    if (size >= 2 * ARENA_HUGE_PAGE)
-        size = (size + ARENA_HUGE_PAGE - 1) & ~(ARENA_HUGE_PAGE - 1);
-    if (min_size > size)
-        size = min_size;
-    if (size > SIZE_MAX - sizeof(ArenaChunk))
-        arena_out_of_memory(size);
-    ArenaChunk *c = malloc(sizeof(ArenaChunk) + size);
-    if (!c)
-        arena_out_of_memory(size);
-    if (size >= 2 * ARENA_HUGE_PAGE)
-        arena_advise_huge(c, sizeof(ArenaChunk) + size);
-    c->used = 0;
-    c->size = size;
-    a->total += size;
+    size_t target = first ? a->first_chunk : ARENA_CHUNK_SIZE;
+    if (a->total / 4 > target)
+        target = a->total / 4 < ARENA_CHUNK_MAX ? a->total / 4 : ARENA_CHUNK_MAX;
+    ArenaChunk *c = arena_malloc_chunk(target, min_size);
+    a->total += c->size;
     return c;
 }
 
@@ -105,7 +112,9 @@ static void *arena_take(Arena *a, ArenaChunk **list, size_t size)
 {
     ArenaChunk *c = *list;
     if (!c || c->size - c->used < size) {
-        c = arena_new_chunk(a, size, true);
+        /* the large first chunk is for small objects: bulk requests come
+         * one by one, and a big one takes a chunk of its own size */
+        c = arena_new_chunk(a, size, list == &a->head && !c);
         c->next = *list;
         *list = c;
     }

@@ -13,9 +13,13 @@ typedef struct Arena {
     ArenaChunk *head;   /* chunk being filled; older chunks follow */
     ArenaChunk *bulk;   /* the same for large requests */
     size_t total;       /* bytes obtained from malloc, for statistics */
+    size_t first_chunk; /* size of the first chunk of small objects */
 } Arena;
 
 void arena_init(Arena *a);
+/* An arena that will hold megabytes: its first chunk is FIRST_CHUNK bytes
+ * (in huge pages from 2 MiB up), not 256 KiB. */
+void arena_init_large(Arena *a, size_t first_chunk);
 void arena_free(Arena *a);
 
 /* Zero-filled, 16-byte aligned.  Aborts the process on exhaustion, the one

@@ -46,10 +46,15 @@ static uintptr_t stack_position(void)
 #endif
 }
 
+/* A compilation unpacks and runs the stdlib's modules before the model's
+ * code: about 3.5 MB of arena for the smallest model.  Starting with that
+ * much in huge pages spares a small compile some 800 page faults. */
+#define COMPILER_ARENA_START ((size_t)4 * 1024 * 1024)
+
 void compiler_init(Compiler *c, FILE *diag_out)
 {
     memset(c, 0, sizeof *c);
-    arena_init(&c->arena);
+    arena_init_large(&c->arena, COMPILER_ARENA_START);
     intern_init(&c->names, &c->arena);
     diag_init(&c->diag, &c->sources, diag_out);
     limits_default(&c->limits);
