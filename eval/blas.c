@@ -18,11 +18,15 @@
 /* the declarations of cblas.h give the entry points' types */
 typedef __typeof__(cblas_sgemm) BlasSgemm;
 typedef __typeof__(cblas_dgemm) BlasDgemm;
+typedef __typeof__(cblas_sgemv) BlasSgemv;
+typedef __typeof__(cblas_dgemv) BlasDgemv;
 
 struct EvalBlas {
     void *lib;
     BlasSgemm *sgemm;
     BlasDgemm *dgemm;
+    BlasSgemv *sgemv;       /* NULL: products of one column go to *gemm */
+    BlasDgemv *dgemv;
     const char *name;
 };
 
@@ -70,6 +74,8 @@ EvalBlas *eval_blas_open(void)
     b->lib = lib;
     b->sgemm = (BlasSgemm *)blas_symbol(lib, "cblas_sgemm");
     b->dgemm = (BlasDgemm *)blas_symbol(lib, "cblas_dgemm");
+    b->sgemv = (BlasSgemv *)blas_symbol(lib, "cblas_sgemv");
+    b->dgemv = (BlasDgemv *)blas_symbol(lib, "cblas_dgemv");
     if (!b->sgemm || !b->dgemm) {
         eval_blas_close(b);
         return NULL;
@@ -139,15 +145,62 @@ static bool blas_shape(int64_t M, int64_t N, int64_t K, int64_t ras, int64_t cas
     return blas_layout(M, K, ras, cas, &s->ta, &s->lda) && blas_layout(K, N, rbs, cbs, &s->tb, &s->ldb);
 }
 
+/* A product with one column (N = 1) or one row (M = 1) is a matrix times
+ * a vector: *gemv reads the matrix once as it goes, where *gemm first
+ * packs it into blocks, a second pass over it that doubled the time of
+ * the 1x1-pixel convolutions and classifiers (a model's largest weights,
+ * which do not stay in the caches).  Its stored matrix is ROWS x COLS
+ * with leading dimension LD, read transposed or not (T); the vector
+ * steps INCX, the result INCY. */
+typedef struct BlasVecShape {
+    enum CBLAS_TRANSPOSE t;
+    int rows, cols, ld, incx, incy;
+} BlasVecShape;
+
+static bool blas_int_step(int64_t step, int *out)
+{
+    if (step < 1 || step > INT_MAX)
+        return false;
+    *out = (int)step;
+    return true;
+}
+
+static bool blas_vec_shape(int64_t M, int64_t N, int64_t K, int64_t ras, int64_t cas, int64_t rbs,
+                           int64_t cbs, int64_t ldc, const BlasShape *s, BlasVecShape *v)
+{
+    bool plain;
+    if (N == 1) {           /* C[:,0] = A B[:,0] */
+        plain = s->ta == CblasNoTrans;
+        *v = (BlasVecShape){plain ? CblasNoTrans : CblasTrans, (int)(plain ? M : K), (int)(plain ? K : M),
+                            s->lda, 0, 0};
+        return blas_int_step(K == 1 ? 1 : rbs, &v->incx) && blas_int_step(M == 1 ? 1 : ldc, &v->incy);
+    }
+    if (M == 1) {           /* C[0,:] = B^T A[0,:] */
+        plain = s->tb == CblasNoTrans;
+        *v = (BlasVecShape){plain ? CblasTrans : CblasNoTrans, (int)(plain ? K : N), (int)(plain ? N : K),
+                            s->ldb, 0, 1};
+        (void)ras, (void)cbs;
+        return blas_int_step(K == 1 ? 1 : cas, &v->incx);
+    }
+    return false;
+}
+
 bool eval_blas_sgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const float *A, int64_t ras,
                      int64_t cas, const float *B, int64_t rbs, int64_t cbs, float *C, int64_t ldc,
                      bool accumulate)
 {
     BlasShape s;
+    BlasVecShape v;
     if (!blas_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s))
         return false;
-    b->sgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0f, A, s.lda, B, s.ldb,
-             accumulate ? 1.0f : 0.0f, C, (int)ldc);
+    float beta = accumulate ? 1.0f : 0.0f;
+    if (b->sgemv && blas_vec_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s, &v)) {
+        bool column = N == 1;
+        b->sgemv(CblasRowMajor, v.t, v.rows, v.cols, 1.0f, column ? A : B, v.ld, column ? B : A, v.incx,
+                 beta, C, v.incy);
+        return true;
+    }
+    b->sgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0f, A, s.lda, B, s.ldb, beta, C, (int)ldc);
     return true;
 }
 
@@ -156,10 +209,17 @@ bool eval_blas_dgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const d
                      bool accumulate)
 {
     BlasShape s;
+    BlasVecShape v;
     if (!blas_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s))
         return false;
-    b->dgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0, A, s.lda, B, s.ldb,
-             accumulate ? 1.0 : 0.0, C, (int)ldc);
+    double beta = accumulate ? 1.0 : 0.0;
+    if (b->dgemv && blas_vec_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s, &v)) {
+        bool column = N == 1;
+        b->dgemv(CblasRowMajor, v.t, v.rows, v.cols, 1.0, column ? A : B, v.ld, column ? B : A, v.incx,
+                 beta, C, v.incy);
+        return true;
+    }
+    b->dgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0, A, s.lda, B, s.ldb, beta, C, (int)ldc);
     return true;
 }
 

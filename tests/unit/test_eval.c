@@ -275,6 +275,11 @@ static void test_blas(void)
     check(blas_agrees(blas, 65, 129, 33, true, false), "... A transposed");
     check(blas_agrees(blas, 128, 3, 700, false, true), "... B transposed");
     check(blas_agrees(blas, 5, 300, 301, true, true), "... both transposed");
+    /* one column or one row: a matrix times a vector (*gemv) */
+    check(blas_agrees(blas, 600, 1, 500, false, false), "BLAS product of one column agrees");
+    check(blas_agrees(blas, 600, 1, 500, true, true), "... A transposed");
+    check(blas_agrees(blas, 1, 700, 400, false, false), "BLAS product of one row agrees");
+    check(blas_agrees(blas, 1, 700, 400, true, true), "... B transposed");
     float a[4] = {1, 2, 3, 4}, c[4] = {0};
     check(!eval_blas_sgemm(blas, 2, 2, 1, a, 1, 1, a, 1, 1, c, 2, false),
           "a small product is left to the built-in kernels");
