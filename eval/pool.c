@@ -90,24 +90,30 @@ static void pool_plane(const PoolArgs *a, const double *in, double *out, int64_t
 
 /* pool_plane for two spatial axes without the Indices output: the same
  * windows visited in the same order (so the same values), with the
- * column ranges XLO/XHI computed once per call instead of per window. */
-static void pool_plane_2d(const PoolArgs *a, const double *in, double *out, const int64_t *xlo,
-                          const int64_t *xhi)
+ * column ranges XLO/XHI computed once per call instead of per window.
+ * The plane is doubles, or float32 read and written in place (F32: no
+ * copy of it as doubles; the sums are doubles all the same). */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void pool_plane_2d_of(const PoolArgs *a, const void *in, void *out, bool f32,
+                                    const int64_t *xlo, const int64_t *xhi)
 {
     const EvalWindow *w = &a->w;
     int64_t iw = w->in[1], oh = w->out[0], ow = w->out[1], ksize = w->kernel[0] * w->kernel[1];
-    for (int64_t oy = 0; oy < oh; oy++) {
+    for (int64_t oy = 0, p = 0; oy < oh; oy++) {
         int64_t ylo, yhi;
         inside_range(w, 0, oy, &ylo, &yhi);
         int64_t y0 = oy * w->stride[0] - w->pad_begin[0];
-        for (int64_t ox = 0; ox < ow; ox++, out++) {
+        for (int64_t ox = 0; ox < ow; ox++, p++) {
             int64_t x0 = ox * w->stride[1] - w->pad_begin[1], count = 0;
             double acc = a->kind == POOL_MAX ? -INFINITY : 0.0;
             bool seen = false;
             for (int64_t ky = ylo; ky < yhi && xlo[ox] < xhi[ox]; ky++) {
-                const double *row = in + (y0 + ky * w->dilation[0]) * iw + x0;
+                int64_t row = (y0 + ky * w->dilation[0]) * iw + x0;
                 for (int64_t kx = xlo[ox]; kx < xhi[ox]; kx++) {
-                    double v = row[kx * w->dilation[1]];
+                    int64_t at = row + kx * w->dilation[1];
+                    double v = f32 ? (double)((const float *)in)[at] : ((const double *)in)[at];
                     count++;
                     if (a->kind == POOL_AVG) {
                         acc += v;
@@ -119,9 +125,24 @@ static void pool_plane_2d(const PoolArgs *a, const double *in, double *out, cons
             }
             if (a->kind == POOL_AVG)
                 acc = acc / (double)(a->include_pad ? ksize : count);
-            *out = acc;
+            if (f32)
+                ((float *)out)[p] = (float)acc;
+            else
+                ((double *)out)[p] = acc;
         }
     }
+}
+
+static void pool_plane_2d(const PoolArgs *a, const double *in, double *out, const int64_t *xlo,
+                          const int64_t *xhi)
+{
+    pool_plane_2d_of(a, in, out, false, xlo, xhi);
+}
+
+static void pool_plane_2d_f32(const PoolArgs *a, const float *in, float *out, const int64_t *xlo,
+                              const int64_t *xhi)
+{
+    pool_plane_2d_of(a, in, out, true, xlo, xhi);
 }
 
 /* The flat index ONNX's Indices output holds for plane element OFF. */
@@ -161,6 +182,11 @@ static EvalStatus pool(EvalCall *c, PoolArgs *a, EvalValue *X)
     for (int64_t ox = 0; xlo && ox < ow; ox++)
         inside_range(&a->w, 1, ox, &xlo[ox], &xhi[ox]);
     for (int64_t plane = 0; plane < X->dims[0] * X->dims[1]; plane++) {
+        if (xlo && X->dtype == DT_FLOAT) {
+            pool_plane_2d_f32(a, (const float *)X->data + plane * in_size, (float *)Y->data + plane * out_size,
+                              xlo, xhi);
+            continue;
+        }
         eval_load_f64(X->dtype, (const char *)X->data + (size_t)(plane * in_size) * es, 1, in, in_size);
         if (xlo)
             pool_plane_2d(a, in, out, xlo, xhi);

@@ -368,7 +368,7 @@ static void test_conv_batched(void)
     }
 }
 
-/* 2-D pooling (eval/pool.c pool_plane_2d) gives what the general path
+/* 2-D pooling of float32 (eval/pool.c pool_plane_2d_f32) gives what the general path
  * gives with a third axis of size 1. */
 static void test_pool_2d(void)
 {
