@@ -193,6 +193,8 @@ bool eval_blas_sgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const f
     BlasVecShape v;
     if (!blas_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s))
         return false;
+    if (eval_sgemm_skinny(M, N, K, A, ras, cas, B, rbs, cbs, C, ldc, accumulate))
+        return true;
     float beta = accumulate ? 1.0f : 0.0f;
     if (b->sgemv && blas_vec_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s, &v)) {
         bool column = N == 1;

@@ -10,7 +10,9 @@
  * With BLAS (an EvalBlas, eval/blas.c) the product goes to its
  * cblas_sgemm/cblas_dgemm when the strides are ones a BLAS takes (one
  * stride of each operand 1) and the product is not small (2^18
- * multiply-adds or more), and to the built-in kernels otherwise.  A NULL
+ * multiply-adds or more), and to the built-in kernels otherwise.  Of those
+ * it takes, a product of one column or row goes to its ?gemv and one of 2
+ * to 16 columns to eval_sgemm_skinny (neither packs the weights).  A NULL
  * BLAS asks for the built-in kernels, whose rounding is the same on every
  * machine: a BLAS picks its kernels by CPU, and a value that may be written
  * into a model (folding) must not depend on the machine. */
@@ -45,5 +47,13 @@ bool eval_blas_sgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const f
 bool eval_blas_dgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const double *A, int64_t ras,
                      int64_t cas, const double *B, int64_t rbs, int64_t cbs, double *C, int64_t ldc,
                      bool accumulate);
+
+/* ---- eval/gemm_skinny.c: products of 2 to 16 columns, for eval_blas_sgemm ---- */
+
+/* C = A·B (+ C) as above, A's rows contiguous (CAS 1), each row of A read
+ * once (no packing); false, touching nothing, for other shapes or on a CPU
+ * without AVX2 and FMA.  Rounding is the machine's, as with a BLAS. */
+bool eval_sgemm_skinny(int64_t M, int64_t N, int64_t K, const float *A, int64_t ras, int64_t cas,
+                       const float *B, int64_t rbs, int64_t cbs, float *C, int64_t ldc, bool accumulate);
 
 #endif

@@ -275,6 +275,10 @@ static void test_blas(void)
     check(blas_agrees(blas, 65, 129, 33, true, false), "... A transposed");
     check(blas_agrees(blas, 128, 3, 700, false, true), "... B transposed");
     check(blas_agrees(blas, 5, 300, 301, true, true), "... both transposed");
+    /* 2 to 16 columns: eval/gemm_skinny.c where the CPU has AVX2 and FMA */
+    check(blas_agrees(blas, 300, 16, 517, false, false), "product of 16 columns agrees");
+    check(blas_agrees(blas, 257, 9, 1000, false, false), "... 9 columns (a block of 8 and one)");
+    check(blas_agrees(blas, 1100, 2, 131, false, true), "... 2 columns, B transposed");
     /* one column or one row: a matrix times a vector (*gemv) */
     check(blas_agrees(blas, 600, 1, 500, false, false), "BLAS product of one column agrees");
     check(blas_agrees(blas, 600, 1, 500, true, true), "... A transposed");
