@@ -139,10 +139,46 @@ static void pool_plane_2d(const PoolArgs *a, const double *in, double *out, cons
     pool_plane_2d_of(a, in, out, false, xlo, xhi);
 }
 
+/* MaxPool's pool_plane_2d on float32 without a branch per element (which
+ * element is largest is data, and mispredicted half the time): the
+ * running maximum is a select (one maxss: an unordered comparison keeps
+ * ACC), and the first NaN is kept aside and wins at the end, as in
+ * pool_plane, whose strict > gives the same element on ties. */
+static void max_plane_2d_f32(const PoolArgs *a, const float *in, float *out, const int64_t *xlo,
+                             const int64_t *xhi)
+{
+    const EvalWindow *w = &a->w;
+    int64_t iw = w->in[1], oh = w->out[0], ow = w->out[1], dy = w->dilation[0], dx = w->dilation[1];
+    for (int64_t oy = 0; oy < oh; oy++) {
+        int64_t ylo, yhi;
+        inside_range(w, 0, oy, &ylo, &yhi);
+        int64_t y0 = oy * w->stride[0] - w->pad_begin[0];
+        for (int64_t ox = 0; ox < ow; ox++, out++) {
+            const float *base = in + y0 * iw + ox * w->stride[1] - w->pad_begin[1];
+            float acc = -INFINITY, first_nan = 0;
+            bool has_nan = false;
+            for (int64_t ky = ylo; ky < yhi; ky++) {
+                const float *row = base + ky * dy * iw;
+                for (int64_t kx = xlo[ox]; kx < xhi[ox]; kx++) {
+                    float v = row[kx * dx];
+                    bool nan = v != v;
+                    first_nan = (nan & !has_nan) ? v : first_nan;
+                    has_nan |= nan;
+                    acc = v > acc ? v : acc;
+                }
+            }
+            *out = has_nan ? first_nan : acc;
+        }
+    }
+}
+
 static void pool_plane_2d_f32(const PoolArgs *a, const float *in, float *out, const int64_t *xlo,
                               const int64_t *xhi)
 {
-    pool_plane_2d_of(a, in, out, true, xlo, xhi);
+    if (a->kind == POOL_MAX)
+        max_plane_2d_f32(a, in, out, xlo, xhi);
+    else
+        pool_plane_2d_of(a, in, out, true, xlo, xhi);
 }
 
 /* The flat index ONNX's Indices output holds for plane element OFF. */
