@@ -116,6 +116,27 @@ static EvalStatus batchnorm_run(EvalCall *c, EvalValue *X, double **p, bool trai
  * by element in double, without the tensor's copy in doubles (a network
  * whose BatchNormalization cannot be folded into a convolution, as
  * DenseNet's that come before theirs, runs one per layer). */
+/* Y = (X - M) / D * S + B over a plane, in doubles rounded once to
+ * float32 (the general path's values), two elements at a time where the
+ * compiler has vector types: the division is most of the cost, and a
+ * vector divides two for about the price of one. */
+static void batchnorm_plane_f32(const float *x, float *y, int64_t n, double m, double d, double s, double b)
+{
+    int64_t q = 0;
+#if defined(__GNUC__)
+    typedef double D2 __attribute__((vector_size(16)));
+    const D2 vm = {m, m}, vd = {d, d}, vs = {s, s}, vb = {b, b};
+    for (; q + 2 <= n; q += 2) {
+        D2 v = {(double)x[q], (double)x[q + 1]};
+        v = (v - vm) / vd * vs + vb;
+        y[q] = (float)v[0];
+        y[q + 1] = (float)v[1];
+    }
+#endif
+    for (; q < n; q++)
+        y[q] = (float)(((double)x[q] - m) / d * s + b);
+}
+
 static EvalStatus batchnorm_f32(EvalCall *c, const EvalValue *X, double **p)
 {
     int64_t N = X->dims[0], C = X->dims[1], per = prod(X->dims, 2, X->rank);
@@ -129,8 +150,7 @@ static EvalStatus batchnorm_f32(EvalCall *c, const EvalValue *X, double **p)
             double m = mean[ch], d = sqrt(var[ch] + eps), s = scale[ch], b = bias[ch];
             const float *x = (const float *)X->data + (n * C + ch) * per;
             float *y = (float *)Y->data + (n * C + ch) * per;
-            for (int64_t q = 0; q < per; q++)
-                y[q] = (float)(((double)x[q] - m) / d * s + b);
+            batchnorm_plane_f32(x, y, per, m, d, s, b);
         }
     return EVAL_OK;
 }

@@ -301,6 +301,24 @@ static IrTensor *pattern(Fixture *f, int rank, const int64_t *dims, int seed)
     return t;
 }
 
+/* The fixture's graph, whose one node N is being built on input X: N's
+ * first output made the graph's, the graph run; that output, or NULL. */
+static EvalValue *run_node(IrGraph *g, IrNode *n, IrTensor *x)
+{
+    ir_add_output(g, n->outputs[0]);
+    Evaluator ev;
+    eval_init(&ev, 0);
+    EvalValue *xin = eval_tensor_borrow(x), *out = NULL;
+    EvalStatus st = eval_graph(&ev, g, &xin, &out);
+    eval_release(xin);
+    eval_free(&ev);
+    if (st != EVAL_OK) {
+        eval_release(out);
+        return NULL;
+    }
+    return out;
+}
+
 /* One node OP on X (and constant W) with the integer attributes NAMES
  * (lists of COUNTS values, or one int where the count is 0); its first
  * output, or NULL. */
@@ -318,18 +336,7 @@ static EvalValue *run_one(Fixture *f, const char *op, IrTensor *x, IrTensor *w, 
         else
             ir_set_attr_int(n, names[k], values[k][0]);
     }
-    ir_add_output(g, n->outputs[0]);
-    Evaluator ev;
-    eval_init(&ev, 0);
-    EvalValue *xin = eval_tensor_borrow(x), *out = NULL;
-    EvalStatus st = eval_graph(&ev, g, &xin, &out);
-    eval_release(xin);
-    eval_free(&ev);
-    if (st != EVAL_OK) {
-        eval_release(out);
-        return NULL;
-    }
-    return out;
+    return run_node(g, n, x);
 }
 
 static bool floats_close(const float *a, const float *b, int64_t n)
@@ -436,6 +443,56 @@ static void test_relu_f32(void)
     arena_free(&f.arena);
 }
 
+/* BatchNormalization of X (float32 or float64) with per-channel
+ * parameters as initializers; its output, or NULL. */
+static EvalValue *run_batchnorm(Fixture *f, DType dt, const float *xv, const int64_t *dims)
+{
+    IrGraph *g = f->model->graph;
+    g->inputs.len = g->outputs.len = g->nodes.len = g->initializers.len = 0;
+    IrTensor *x = ir_tensor_new(&f->arena, dt, 4, dims);
+    for (int64_t i = 0; i < ir_tensor_numel(x); i++) {
+        if (dt == DT_FLOAT)
+            ((float *)x->data)[i] = xv[i];
+        else
+            ((double *)x->data)[i] = xv[i];
+    }
+    int64_t C = dims[1];
+    static const float scale[3] = {1.5f, -0.7f, 2.0f}, bias[3] = {0.1f, 0.0f, -3.0f};
+    static const float mean[3] = {0.25f, -1.0f, 0.3f}, var[3] = {0.9f, 2.5f, 0.01f};
+    const float *params[4] = {scale, bias, mean, var};
+    IrValue *in[5] = {ir_add_input(g, "x", ir_type_tensor(&f->arena, dt, 4, NULL), SPAN_NONE)};
+    for (int k = 0; k < 4; k++) {
+        char name[8];
+        snprintf(name, sizeof name, "p%d", k);
+        in[k + 1] = ir_add_initializer(g, name, floats(f, 1, &C, params[k]), SPAN_NONE);
+    }
+    IrNode *n = node(g, "BatchNormalization", in, 5, 1);
+    return run_node(g, n, x);
+}
+
+/* Inference BatchNormalization of float32 (eval/norm.c batchnorm_f32, two
+ * elements at a time) gives the general path's doubles rounded to float32,
+ * at every position of planes of odd length. */
+static void test_batchnorm_f32(void)
+{
+    Fixture f;
+    fixture_init(&f, 17);
+    int64_t dims[4] = {2, 3, 5, 3};
+    IrTensor *pat = pattern(&f, 4, dims, 5);
+    float *xv = pat->data;
+    xv[3] = NAN, xv[7] = INFINITY, xv[8] = -0.0f, xv[20] = 1e30f;
+    EvalValue *a = run_batchnorm(&f, DT_FLOAT, xv, dims), *b = run_batchnorm(&f, DT_DOUBLE, xv, dims);
+    bool ok = a && b && a->numel == b->numel;
+    for (int64_t i = 0; ok && i < a->numel; i++) {
+        float want = (float)((const double *)b->data)[i], got = ((const float *)a->data)[i];
+        ok = memcmp(&want, &got, sizeof got) == 0;
+    }
+    check(ok, "float32 BatchNormalization gives the general path's values (NaN, infinity, -0.0 included)");
+    eval_release(a);
+    eval_release(b);
+    arena_free(&f.arena);
+}
+
 int main(void)
 {
     test_coverage();
@@ -447,6 +504,7 @@ int main(void)
     test_conv_batched();
     test_pool_2d();
     test_relu_f32();
+    test_batchnorm_f32();
     printf("1..%d\n", n_tests);
     return n_failed ? 1 : 0;
 }
