@@ -102,12 +102,57 @@ static void im2col_row_2d_f32(const float *x, const EvalWindow *w, const int64_t
     }
 }
 
+/* The patches of two spatial axes of float32, through a copy of each
+ * channel with its padding around it (PLANE, zero-filled by the caller,
+ * whose border stays zero): every row of a kernel offset is then a plain
+ * strided copy, without the bounds that im2col_row_2d_f32 works out per
+ * row (most of the time of the late layers' 3x3 convolutions, whose rows
+ * hold two to sixteen elements). */
+static void im2col_2d_f32_padded(const float *x, int64_t channels, const EvalWindow *w, float *col,
+                                 int64_t pitch, float *plane)
+{
+    int64_t ih = w->in[0], iw = w->in[1], oh = w->out[0], ow = w->out[1];
+    int64_t pw = iw + w->pad_begin[1] + w->pad_end[1], sh = w->stride[0], sw = w->stride[1];
+    float *inner = plane + w->pad_begin[0] * pw + w->pad_begin[1];
+    for (int64_t ch = 0; ch < channels; ch++, x += ih * iw) {
+        for (int64_t y = 0; y < ih; y++)
+            memcpy(inner + y * pw, x + y * iw, sizeof(float) * (size_t)iw);
+        for (int64_t ky = 0; ky < w->kernel[0]; ky++)
+            for (int64_t kx = 0; kx < w->kernel[1]; kx++, col += pitch) {
+                const float *src = plane + ky * w->dilation[0] * pw + kx * w->dilation[1];
+                float *row = col;
+                for (int64_t oy = 0; oy < oh; oy++, row += ow, src += sh * pw)
+                    for (int64_t ox = 0; ox < ow; ox++)
+                        row[ox] = src[ox * sw];
+            }
+    }
+}
+
+/* Floats of the padded plane im2col_2d_f32_padded needs, or 0 when the
+ * window's padding is negative (cropping), which it does not do. */
+static int64_t padded_plane_size(const EvalWindow *w, size_t es)
+{
+    if (w->n != 2 || es != sizeof(float))
+        return 0;
+    for (int i = 0; i < 2; i++)
+        if (w->pad_begin[i] < 0 || w->pad_end[i] < 0)
+            return 0;
+    return (w->in[0] + w->pad_begin[0] + w->pad_end[0]) * (w->in[1] + w->pad_begin[1] + w->pad_end[1]);
+}
+
 /* The patches of CHANNELS channels at X into COL, one row of prod(out)
  * elements per channel and kernel offset, rows PITCH elements apart. */
 static void im2col(const char *x, size_t es, int64_t channels, const EvalWindow *w, char *col, int64_t pitch)
 {
     int64_t ksize = prod(w->kernel, w->n), in_size = prod(w->in, w->n);
     int64_t kv[EVAL_MAX_RANK];
+    int64_t padded = padded_plane_size(w, es);
+    float *plane = padded > 0 ? calloc((size_t)padded, sizeof(float)) : NULL;
+    if (plane) {
+        im2col_2d_f32_padded((const float *)x, channels, w, (float *)col, pitch, plane);
+        free(plane);
+        return;
+    }
     bool plain_2d = w->n == 2 && es == sizeof(float);
     for (int64_t ch = 0; ch < channels; ch++) {
         for (int64_t k = 0; k < ksize; k++) {
