@@ -185,24 +185,36 @@ static bool blas_vec_shape(int64_t M, int64_t N, int64_t K, int64_t ras, int64_t
     return false;
 }
 
+/* How a product goes to the BLAS: not at all, as a gemv (its shape in V)
+ * or as a gemm (in S); HAVE_GEMV says whether the BLAS has the gemv. */
+typedef enum BlasRoute { BLAS_DECLINE, BLAS_GEMV, BLAS_GEMM } BlasRoute;
+
+static BlasRoute blas_route(int64_t M, int64_t N, int64_t K, int64_t ras, int64_t cas, int64_t rbs,
+                            int64_t cbs, int64_t ldc, bool have_gemv, BlasShape *s, BlasVecShape *v)
+{
+    if (!blas_shape(M, N, K, ras, cas, rbs, cbs, ldc, s))
+        return BLAS_DECLINE;
+    return have_gemv && blas_vec_shape(M, N, K, ras, cas, rbs, cbs, ldc, s, v) ? BLAS_GEMV : BLAS_GEMM;
+}
+
 bool eval_blas_sgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const float *A, int64_t ras,
                      int64_t cas, const float *B, int64_t rbs, int64_t cbs, float *C, int64_t ldc,
                      bool accumulate)
 {
     BlasShape s;
     BlasVecShape v;
-    if (!blas_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s))
+    BlasRoute r = blas_route(M, N, K, ras, cas, rbs, cbs, ldc, b->sgemv != NULL, &s, &v);
+    if (r == BLAS_DECLINE)
         return false;
     if (eval_sgemm_skinny(M, N, K, A, ras, cas, B, rbs, cbs, C, ldc, accumulate))
         return true;
     float beta = accumulate ? 1.0f : 0.0f;
-    if (b->sgemv && blas_vec_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s, &v)) {
-        bool column = N == 1;
-        b->sgemv(CblasRowMajor, v.t, v.rows, v.cols, 1.0f, column ? A : B, v.ld, column ? B : A, v.incx,
+    if (r == BLAS_GEMV)     /* the matrix is A for one column, B for one row */
+        b->sgemv(CblasRowMajor, v.t, v.rows, v.cols, 1.0f, N == 1 ? A : B, v.ld, N == 1 ? B : A, v.incx,
                  beta, C, v.incy);
-        return true;
-    }
-    b->sgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0f, A, s.lda, B, s.ldb, beta, C, (int)ldc);
+    else
+        b->sgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0f, A, s.lda, B, s.ldb, beta, C,
+                 (int)ldc);
     return true;
 }
 
@@ -212,17 +224,15 @@ bool eval_blas_dgemm(const EvalBlas *b, int64_t M, int64_t N, int64_t K, const d
 {
     BlasShape s;
     BlasVecShape v;
-    if (!blas_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s))
-        return false;
+    BlasRoute r = blas_route(M, N, K, ras, cas, rbs, cbs, ldc, b->dgemv != NULL, &s, &v);
     double beta = accumulate ? 1.0 : 0.0;
-    if (b->dgemv && blas_vec_shape(M, N, K, ras, cas, rbs, cbs, ldc, &s, &v)) {
-        bool column = N == 1;
-        b->dgemv(CblasRowMajor, v.t, v.rows, v.cols, 1.0, column ? A : B, v.ld, column ? B : A, v.incx,
+    if (r == BLAS_GEMV)
+        b->dgemv(CblasRowMajor, v.t, v.rows, v.cols, 1.0, N == 1 ? A : B, v.ld, N == 1 ? B : A, v.incx,
                  beta, C, v.incy);
-        return true;
-    }
-    b->dgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0, A, s.lda, B, s.ldb, beta, C, (int)ldc);
-    return true;
+    else if (r == BLAS_GEMM)
+        b->dgemm(CblasRowMajor, s.ta, s.tb, (int)M, (int)N, (int)K, 1.0, A, s.lda, B, s.ldb, beta, C,
+                 (int)ldc);
+    return r != BLAS_DECLINE;
 }
 
 #else /* built without a BLAS */
