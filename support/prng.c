@@ -365,26 +365,6 @@ double prng_normal_at(uint64_t key, uint64_t i)
     return normal_from(prng_at(key, i), key, i);
 }
 
-/* The loops keep the scrambled key and the counter's step in registers:
- * the same draws as prng_at's. */
-void prng_fill_normal_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b)
-{
-    uint64_t base = mix64(key), state = base + first * PRNG_STEP;
-    for (size_t j = 0; j < n; j++) {
-        state += PRNG_STEP;
-        dst[j] = (float)(a + b * normal_from(mix64(state), key, first + j));
-    }
-}
-
-void prng_fill_uniform_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b)
-{
-    uint64_t state = mix64(key) + first * PRNG_STEP;
-    for (size_t j = 0; j < n; j++) {
-        state += PRNG_STEP;
-        dst[j] = (float)(a + (b - a) * ((double)(mix64(state) >> 11) * 0x1.0p-53));
-    }
-}
-
 void prng_fill_uniform_f32(Prng *p, float *dst, size_t n, float a, float b)
 {
     for (size_t i = 0; i < n; i++)

@@ -58,11 +58,19 @@ double prng_normal_at(uint64_t key, uint64_t i);
 /* A sequential generator of its own for element I of stream KEY (for the
  * redraws of a truncated normal). */
 void prng_seed_at(Prng *p, uint64_t key, uint64_t i);
-/* DST[j] = (float)(A + B * prng_normal_at(KEY, FIRST + j)), and
- * (float)(A + (B - A) * prng_uniform_at(KEY, FIRST + j)), for j < N: the
- * bulk fills of float32 parameters. */
+/* The bulk fills of float32 parameters (support/prng_f32.c): DST[j] is
+ * element FIRST + j of stream KEY, for j < N: A + B * a standard normal,
+ * or A + (B - A) * a uniform in [0, 1) with 24 bits, computed in float32
+ * sixteen lanes at a time (Box-Muller over a 32-bit counter hash).  Their
+ * own sequences, not prng_normal_at's or prng_uniform_at's, the same bytes
+ * on every machine, whatever the pieces a tensor is made in.
+ * prng_fill_at_f32_isa is either fill (NORMAL or uniform) with no wider
+ * instructions than ISA, for the tests that hold the paths equal. */
 void prng_fill_normal_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b);
 void prng_fill_uniform_at_f32(uint64_t key, uint64_t first, size_t n, float *dst, double a, double b);
+typedef enum PrngIsa { PRNG_ISA_PORTABLE, PRNG_ISA_AVX2, PRNG_ISA_AVX512, PRNG_ISA_BEST = PRNG_ISA_AVX512 } PrngIsa;
+void prng_fill_at_f32_isa(PrngIsa isa, bool normal, uint64_t key, uint64_t first, size_t n, float *dst,
+                          double a, double b);
 
 /* Buffer fills.  Element i of a uniform fill is prng_uniform_range(_f32)
  * of the i-th draw; element i of a normal fill is mean + std * the i-th

@@ -196,15 +196,77 @@ static void prng_counter_streams(Tap *t)
         prng_fill_normal_at_f32(77, from, n, piece + from, 0.5, 2.0);
     }
     for (int i = 0; i < M; i++)
-        same &= whole[i] == piece[i] && whole[i] == (float)(0.5 + 2.0 * prng_normal_at(77, (uint64_t)i));
+        same &= whole[i] == piece[i];
     prng_fill_uniform_at_f32(78, 0, M, whole, -1, 3);
     for (size_t from = M; from > 0; from -= from < 999 ? from : 999) {
         size_t n = from < 999 ? from : 999;
         prng_fill_uniform_at_f32(78, from - n, n, piece + from - n, -1, 3);
     }
     for (int i = 0; i < M; i++)
-        same &= whole[i] == piece[i] && whole[i] == (float)(-1 + 4 * prng_uniform_at(78, (uint64_t)i));
-    check(t, same, "prng: counter fills in pieces, in any order, equal the whole fill and the single draws");
+        same &= whole[i] == piece[i];
+    check(t, same, "prng: counter fills in pieces, in any order, equal the whole fill");
+}
+
+/* The float32 bulk fills (support/prng_f32.c): the normal against the
+ * normal distribution, from many keys as a network's parameters are, with
+ * the tail beyond 3.44 that the ziggurat samples apart; the uniform's
+ * moments and range; the vector path byte for byte the portable one, also
+ * across the 2^32-element boundary where the hash's key changes; element
+ * values that do not depend on the piece they are made in. */
+static void prng_f32_fills(Tap *t)
+{
+    enum { N = 125000, KEYS = 16, M = 4099 };
+    static NormalTally s;
+    float *buf = arena_alloc(&t->arena, N * sizeof *buf), *other = arena_alloc(&t->arena, N * sizeof *other);
+    for (uint64_t k = 0; k < KEYS; k++) {
+        prng_fill_normal_at_f32(UINT64_C(0x77) + k, 3, N, buf, 0.0, 1.0);
+        for (int i = 0; i < N; i++)
+            tally_normal(&s, buf[i]);
+    }
+    check_normal(t, &s, "float32 normal fill");
+    double usum = 0, usum2 = 0;
+    bool in_range = true;
+    for (uint64_t k = 0; k < KEYS; k++) {
+        prng_fill_uniform_at_f32(UINT64_C(0x99) + k, 5, N, buf, -1.0, 3.0);
+        for (int i = 0; i < N; i++) {
+            double u = (buf[i] + 1.0) / 4.0;
+            usum += u;
+            usum2 += u * u;
+            in_range &= buf[i] >= -1.0f && buf[i] <= 3.0f;
+        }
+    }
+    double umean = usum / (N * KEYS), uvar = usum2 / (N * KEYS) - umean * umean;
+    check(t, in_range && fabs(umean - 0.5) < 0.002 && fabs(uvar - 1.0 / 12) < 0.002,
+          "prng: float32 uniform fill in [-1, 3], mean %.4f var %.4f of [0, 1)", umean, uvar);
+    bool same = true;
+    const uint64_t starts[] = {0, 13, 16, (UINT64_C(1) << 32) - 2000, (UINT64_C(1) << 32) - 16,
+                               UINT64_C(0x123456789a)};
+    for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+        for (int normal = 0; normal <= 1; normal++) {
+            prng_fill_at_f32_isa(PRNG_ISA_PORTABLE, normal, 5, starts[k], M, buf, 0.25, 3.0);
+            for (PrngIsa isa = PRNG_ISA_AVX2; isa <= PRNG_ISA_AVX512; isa++) {
+                prng_fill_at_f32_isa(isa, normal, 5, starts[k], M, other, 0.25, 3.0);
+                same &= memcmp(buf, other, M * sizeof *buf) == 0;
+            }
+            if (normal)
+                prng_fill_normal_at_f32(5, starts[k], M, other, 0.25, 3.0);
+            else
+                prng_fill_uniform_at_f32(5, starts[k], M, other, 0.25, 3.0);
+            same &= memcmp(buf, other, M * sizeof *buf) == 0;
+            /* one element at a time from the end: the same values */
+            for (int i = M - 1; i >= M - 40; i--) {
+                float one;
+                prng_fill_at_f32_isa(PRNG_ISA_PORTABLE, normal, 5, starts[k] + (uint64_t)i, 1, &one, 0.25, 3.0);
+                same &= one == buf[i];
+            }
+        }
+    check(t, same, "prng: float32 fills: AVX-512, AVX2 and portable paths equal, element by element too");
+    prng_fill_normal_at_f32(5, 0, M, buf, 0.25, 3.0);
+    prng_fill_normal_at_f32(6, 0, M, other, 0.25, 3.0);
+    int equal = 0;
+    for (int i = 0; i < M; i++)
+        equal += buf[i] == other[i];
+    check(t, equal < 5, "prng: float32 fills of two keys differ (%d of %d equal)", equal, (int)M);
 }
 
 static void prng_fills(Tap *t)
@@ -1057,6 +1119,7 @@ int main(int argc, char **argv)
     prng_fills(&t);
     prng_fast_normal(&t);
     prng_counter_streams(&t);
+    prng_f32_fills(&t);
     prng_below_test(&t);
     example_literals(&t);
     example_lists(&t);
