@@ -78,11 +78,12 @@ bool emit_is_graph_output(const IrGraph *g, const IrValue *v);
  * *SCRATCH, a malloc'ed buffer of *SIZE bytes grown as needed and reused
  * from tensor to tensor (the caller frees it): NULL when it cannot grow. */
 const void *emit_deferred_bytes(const IrTensor *t, void **scratch, size_t *size);
-/* Passes deferred tensor T's bytes to WRITE(CTX, BYTES, N) in order: a
- * few megabytes at a time through *SCRATCH, each piece made by several
- * threads, when T can be made in pieces (IrTensor.fill_part: no buffer as
- * large as the tensor, no memory touched for the first time), else whole
- * as emit_deferred_bytes().
+/* Passes deferred tensor T's bytes to WRITE(CTX, BYTES, N) in order
+ * (emit_fill.c): when T can be made in pieces (IrTensor.fill_part), half a
+ * megabyte at a time through a ring of buffers in *SCRATCH, made by every
+ * CPU while the writing thread writes them (no buffer as large as the
+ * tensor, no memory touched for the first time); else whole as
+ * emit_deferred_bytes().
  * Returns WRITE's first nonzero result, ENOMEM, or 0. */
 typedef int (*EmitBytesFn)(void *ctx, const void *bytes, size_t n);
 int emit_deferred_write(const IrTensor *t, void **scratch, size_t *size, EmitBytesFn write, void *ctx);

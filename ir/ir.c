@@ -135,6 +135,20 @@ IrTensor *ir_tensor_scalar_f32(Arena *a, float v)
 /* Below this many bytes a piece is made on the calling thread alone. */
 #define IR_FILL_PARALLEL_BYTES ((size_t)1 << 20)
 
+/* The parts of one ir_tensor_fill_range, a thread each. */
+typedef struct IrFillJob {
+    const IrTensor *t;
+    size_t done, n;
+    char *dst;
+} IrFillJob;
+
+typedef struct IrFill {
+    IrFillJob jobs[IR_FILL_THREADS];
+    pthread_t ids[IR_FILL_THREADS];
+    bool started[IR_FILL_THREADS];
+    int n_jobs;
+} IrFill;
+
 static void *fill_job(void *arg)
 {
     IrFillJob *j = arg;
@@ -164,27 +178,7 @@ static void fill_split(IrFill *f, const IrTensor *t, size_t done, void *dst, siz
     }
 }
 
-/* The calling thread makes the last part, and any part whose thread
- * cannot start. */
-void ir_tensor_fill_range(const IrTensor *t, size_t done, void *dst, size_t n)
-{
-    IrFill f;
-    fill_split(&f, t, done, dst, n, fill_threads(n));
-    for (int k = 0; k < f.n_jobs - 1; k++)
-        f.started[k] = pthread_create(&f.ids[k], NULL, fill_job, &f.jobs[k]) == 0;
-    fill_job(&f.jobs[f.n_jobs - 1]);
-    f.jobs[f.n_jobs - 1].n = 0;     /* made */
-    ir_fill_wait(&f);
-}
-
-void ir_fill_start(IrFill *f, const IrTensor *t, size_t done, void *dst, size_t n)
-{
-    fill_split(f, t, done, dst, n, fill_threads(n));
-    for (int k = 0; k < f->n_jobs; k++)
-        f->started[k] = pthread_create(&f->ids[k], NULL, fill_job, &f->jobs[k]) == 0;
-}
-
-void ir_fill_wait(IrFill *f)
+static void fill_wait(IrFill *f)
 {
     for (int k = 0; k < f->n_jobs; k++) {
         if (f->started[k])
@@ -196,6 +190,20 @@ void ir_fill_wait(IrFill *f)
     }
     f->n_jobs = 0;
 }
+
+/* The calling thread makes the last part, and any part whose thread
+ * cannot start. */
+void ir_tensor_fill_range(const IrTensor *t, size_t done, void *dst, size_t n)
+{
+    IrFill f;
+    fill_split(&f, t, done, dst, n, fill_threads(n));
+    for (int k = 0; k < f.n_jobs - 1; k++)
+        f.started[k] = pthread_create(&f.ids[k], NULL, fill_job, &f.jobs[k]) == 0;
+    fill_job(&f.jobs[f.n_jobs - 1]);
+    f.jobs[f.n_jobs - 1].n = 0;     /* made */
+    fill_wait(&f);
+}
+
 
 const void *ir_tensor_force(Arena *a, IrTensor *t)
 {

@@ -9,7 +9,6 @@
 #ifndef TSC_IR_H
 #define TSC_IR_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -138,25 +137,6 @@ const void *ir_tensor_force(Arena *a, IrTensor *t);
  * the online CPUs (up to IR_FILL_THREADS) when N is large. */
 void ir_tensor_fill_range(const IrTensor *t, size_t done, void *dst, size_t n);
 #define IR_FILL_THREADS 8
-
-/* The same, in the background: ir_fill_start starts the threads and
- * returns; ir_fill_wait waits for them (and makes any part whose thread
- * could not start).  A writer writes one piece while the next is made. */
-typedef struct IrFillJob {
-    const IrTensor *t;
-    size_t done, n;
-    char *dst;
-} IrFillJob;
-
-typedef struct IrFill {
-    IrFillJob jobs[IR_FILL_THREADS];
-    pthread_t ids[IR_FILL_THREADS];
-    bool started[IR_FILL_THREADS];
-    int n_jobs;
-} IrFill;
-
-void ir_fill_start(IrFill *f, const IrTensor *t, size_t done, void *dst, size_t n);
-void ir_fill_wait(IrFill *f);
 
 typedef struct IrGraph IrGraph;
 typedef struct IrNode IrNode;
