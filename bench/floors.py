@@ -27,6 +27,10 @@ def seed_measure(env):
            "-o", out]
     walls, rss, cps = [], [], []
     for _ in range(max(env.runs, 1)):
+        # a new file each time, as cp's copy is: replacing the last run's
+        # output would also time the kernel freeing its 553 MB of cache
+        if os.path.exists(out):
+            os.unlink(out)
         r = run_timed(cmd, cwd=examples, rss=True)
         if not r.ok:
             return None, (r.err.strip().splitlines() or ["status %d" % r.rc])[-1]
