@@ -24,18 +24,12 @@
 #pragma STDC FP_CONTRACT OFF
 #endif
 
-/* One step makes 32 elements, two blocks of 16 (8 Box-Muller pairs each):
- * lanes 0-7 of a vector belong to the first block, lanes 8-15 to the
- * second.  Vectors of 16 lanes are one AVX-512 register, two AVX2 ones, or
- * four SSE ones: the compiler splits them, the results are the same. */
+/* One step makes 32 elements, two blocks of 16 (8 Box-Muller pairs each),
+ * with vectors of 8 lanes (AVX2, or what the compiler makes of them
+ * elsewhere) or 16 (AVX-512); support/prng_f32_lanes.h is the generator
+ * for either width. */
 #define FILL_BLOCK 16
 #define FILL_STEP 32
-
-typedef uint32_t U32x16 __attribute__((vector_size(64)));
-typedef int32_t I32x16 __attribute__((vector_size(64)));
-typedef float F32x16 __attribute__((vector_size(64)));
-/* a store to a float pointer aligned only as floats are */
-typedef float F32x16Unaligned __attribute__((vector_size(64), aligned(4), may_alias));
 
 /* Vectors pass by pointer between the helpers: GCC notes an ABI change
  * for vectors passed by value without AVX-512, even inlined. */
@@ -61,103 +55,42 @@ static void fill_job_set_high(FillJob *job, uint32_t high)
     job->key_b = (uint32_t)(k >> 32);
 }
 
-INLINE void fill_fmix(U32x16 *x)
-{
-    *x ^= *x >> 16;
-    *x *= 0x85ebca6bu;
-    *x ^= *x >> 13;
-    *x *= 0xc2b2ae35u;
-    *x ^= *x >> 16;
-}
+#define FILL_W 8
+#include "support/prng_f32_lanes.h"
+#undef FILL_W
+#define FILL_W 16
+#include "support/prng_f32_lanes.h"
+#undef FILL_W
 
-/* The random bits of the counters LOW + LANES (low 32 bits). */
-INLINE void fill_bits(const FillJob *job, uint32_t low, const U32x16 *lanes, U32x16 *bits)
+/* The step at element LOW (a multiple of FILL_BLOCK) into DST, eight lanes
+ * at a time: a block's first 8 elements are A, its next 8 B. */
+INLINE void fill_step8(const FillJob *job, uint32_t low, float *dst, void (*sqrt8)(FillF8 *))
 {
-    U32x16 x = (*lanes + low) * 0x9e3779b9u + job->key_a;
-    fill_fmix(&x);
-    x += job->key_b;
-    fill_fmix(&x);
-    *bits = x;
-}
-
-/* -2 ln(u) for u = ((BITS >> 8) + 1) 2^-24 in (0, 1]: the exponent split
- * off exactly, ln(m) = 2 atanh(s), s = (m-1)/(m+1), m in [sqrt(1/2),
- * sqrt(2)], so s^2 < 0.0295 and the series to s^9 is within 2e-10. */
-INLINE void fill_minus_two_log(const U32x16 *bits, F32x16 *out)
-{
-    const float ln2_hi = 0x1.62e000p-1f, ln2_lo = 0x1.0bfbe8p-15f;    /* ln2_hi * small ints is exact */
-    F32x16 n = __builtin_convertvector((I32x16)(*bits >> 8) + 1, F32x16);  /* exact: at most 2^24 */
-    U32x16 nb = (U32x16)n, mant = nb & 0x7fffffu;
-    U32x16 above = (U32x16)(mant > 0x3504f3u);  /* all ones where the mantissa exceeds sqrt(2) */
-    I32x16 e = (I32x16)(nb >> 23) - (127 + 24) - (I32x16)above;
-    F32x16 m = (F32x16)(mant | (0x3f800000u & ~above) | (0x3f000000u & above));
-    F32x16 s = (m - 1.0f) / (m + 1.0f), s2 = s * s;
-    F32x16 series = 1.0f + s2 * (1.0f / 3 + s2 * (1.0f / 5 + s2 * (1.0f / 7 + s2 * (1.0f / 9))));
-    F32x16 ef = __builtin_convertvector(e, F32x16);
-    *out = -2.0f * (ef * ln2_hi + (ef * ln2_lo + 2.0f * s * series));
-}
-
-/* cos and sin of theta uniform in [0, 2 pi) from BITS: the top two bits
- * the quadrant, the next one whether the angle within it is t or pi/2 - t,
- * the next 24 t in [0, pi/4), where the Taylor series of sin to t^9 and cos
- * to t^10 are within 2e-9.  Quadrants and reflections are swaps and sign
- * flips: exact. */
-INLINE void fill_cos_sin(const U32x16 *bits, F32x16 *cosine, F32x16 *sine)
-{
-    const float step = 0x1.921fb6p-1f * 0x1.0p-24f;    /* pi/4 2^-24 */
-    F32x16 t = __builtin_convertvector((I32x16)((*bits >> 5) & 0xffffffu), F32x16) * step, t2 = t * t;
-    F32x16 sin_t = t + t * t2 * (-1.0f / 6 + t2 * (1.0f / 120 + t2 * (-1.0f / 5040 + t2 * (1.0f / 362880))));
-    F32x16 cos_t = 1.0f + t2 * (-0.5f + t2 * (1.0f / 24 + t2 * (-1.0f / 720 + t2 * (1.0f / 40320 +
-                                                                                    t2 * (-1.0f / 3628800)))));
-    U32x16 quadrant = *bits >> 30;
-    /* the cosine of theta is sin t where the reflection and an odd
-     * quadrant do not cancel */
-    U32x16 swap = 0u - (((*bits >> 29) ^ quadrant) & 1u);
-    U32x16 sb = (U32x16)sin_t, cb = (U32x16)cos_t;
-    U32x16 x = (cb & ~swap) | (sb & swap), y = (sb & ~swap) | (cb & swap);
-    x ^= ((quadrant ^ (quadrant >> 1)) & 1u) << 31;     /* negative in quadrants 1 and 2 */
-    y ^= (quadrant >> 1) << 31;                         /* negative in quadrants 2 and 3 */
-    *cosine = (F32x16)x;
-    *sine = (F32x16)y;
-}
-
-/* Square roots in place, of the caller's instruction set (correctly
- * rounded on all: the same result); a constant where fill_step is
- * inlined. */
-typedef void (*FillSqrt)(F32x16 *);
-
-/* The step at element LOW (a multiple of FILL_BLOCK) into DST. */
-INLINE void fill_step(const FillJob *job, uint32_t low, float *dst, FillSqrt sqrt16)
-{
-    /* lanes 0-7: the first block, lanes 8-15: the second */
-    const U32x16 first_half = {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23};
-    const U32x16 second_half = {8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31};
-    U32x16 first, second;
-    fill_bits(job, low, &first_half, &first);
-    fill_bits(job, low, &second_half, &second);
-    F32x16 a, b;
-    if (job->kind == FILL_NORMAL) {
-        F32x16 r, c, s;
-        fill_minus_two_log(&first, &r);
-        sqrt16(&r);
-        fill_cos_sin(&second, &c, &s);
-        a = job->offset + job->scale * (r * c);
-        b = job->offset + job->scale * (r * s);
-    } else {
-        const float unit = 0x1.0p-24f;
-        a = job->offset + job->scale * (__builtin_convertvector((I32x16)(first >> 8), F32x16) * unit);
-        b = job->offset + job->scale * (__builtin_convertvector((I32x16)(second >> 8), F32x16) * unit);
+    const FillU8 first = {0, 1, 2, 3, 4, 5, 6, 7}, second = {8, 9, 10, 11, 12, 13, 14, 15};
+    for (uint32_t block = 0; block < FILL_STEP; block += FILL_BLOCK) {
+        FillF8 a, b;
+        fill_values8(job, low + block, &first, &second, sqrt8, &a, &b);
+        *(FillFUnaligned8 *)(dst + block) = a;
+        *(FillFUnaligned8 *)(dst + block + 8) = b;
     }
-    /* each block: its 8 lanes of A, then its 8 of B */
-    *(F32x16Unaligned *)dst =
-        __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-    *(F32x16Unaligned *)(dst + 16) =
+}
+
+/* The same sixteen lanes at a time: lanes 0-7 are the first block's, lanes
+ * 8-15 the second's. */
+INLINE void fill_step16(const FillJob *job, uint32_t low, float *dst, void (*sqrt16)(FillF16 *))
+{
+    const FillU16 first = {0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23};
+    const FillU16 second = {8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31};
+    FillF16 a, b;
+    fill_values16(job, low, &first, &second, sqrt16, &a, &b);
+    *(FillFUnaligned16 *)dst = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    *(FillFUnaligned16 *)(dst + 16) =
         __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
 }
 
-INLINE void fill_sqrt_portable(F32x16 *x)
+INLINE void fill_sqrt_portable(FillF8 *x)
 {
-    for (int k = 0; k < 16; k++)
+    for (int k = 0; k < 8; k++)
         (*x)[k] = sqrtf((*x)[k]);
 }
 
@@ -165,7 +98,7 @@ INLINE void fill_sqrt_portable(F32x16 *x)
 static void fill_steps_portable(const FillJob *job, uint64_t first, size_t count, float *dst)
 {
     for (size_t k = 0; k < count; k++)
-        fill_step(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_portable);
+        fill_step8(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_portable);
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -173,32 +106,29 @@ static void fill_steps_portable(const FillJob *job, uint64_t first, size_t count
 #define FILL_HAVE_X86 1
 
 __attribute__((target("avx2"), always_inline))
-static inline void fill_sqrt_avx2(F32x16 *x)
+static inline void fill_sqrt_avx2(FillF8 *x)
 {
-    union { F32x16 v; __m256 half[2]; } u = {*x};
-    u.half[0] = _mm256_sqrt_ps(u.half[0]);
-    u.half[1] = _mm256_sqrt_ps(u.half[1]);
-    *x = u.v;
+    *x = (FillF8)_mm256_sqrt_ps((__m256)*x);
 }
 
 __attribute__((target("avx2")))
 static void fill_steps_avx2(const FillJob *job, uint64_t first, size_t count, float *dst)
 {
     for (size_t k = 0; k < count; k++)
-        fill_step(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_avx2);
+        fill_step8(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_avx2);
 }
 
 __attribute__((target("avx512f"), always_inline))
-static inline void fill_sqrt_avx512(F32x16 *x)
+static inline void fill_sqrt_avx512(FillF16 *x)
 {
-    *x = (F32x16)_mm512_sqrt_ps((__m512)*x);
+    *x = (FillF16)_mm512_sqrt_ps((__m512)*x);
 }
 
 __attribute__((target("avx512f")))
 static void fill_steps_avx512(const FillJob *job, uint64_t first, size_t count, float *dst)
 {
     for (size_t k = 0; k < count; k++)
-        fill_step(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_avx512);
+        fill_step16(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_avx512);
 }
 #endif
 
