@@ -174,6 +174,24 @@ def cp_time(env, src, runs):
     return median(walls)
 
 
+def repeat_with_floor(env, cmd, cwd, runs):
+    """CMD's runs alternated with runs of `tsc2onnx --version`, so that the
+    ratio compares times of the same minutes (this machine's process start
+    drifts by half from one minute to the next): (median wall, median RSS,
+    last Timed, median floor), or (None, None, failing Timed, None)."""
+    walls, rss, floors, last = [], [], [], None
+    for _ in range(max(runs, 1)):
+        f = run_timed([env.tsc, "--version"])
+        last = run_timed(cmd, cwd=cwd)
+        if not last.ok:
+            return None, None, last, None
+        if f.ok:
+            floors.append(f.wall)
+        walls.append(last.wall)
+        rss.append(last.rss)
+    return median(walls), median(rss), last, median(floors) if floors else None
+
+
 def compile_section(env, examples, trace_ok):
     log("compile time: %d examples" % len(examples))
     # What a process costs before it does anything: the floor under every
@@ -185,12 +203,15 @@ def compile_section(env, examples, trace_ok):
             continue
         e.ours = env.path("ours", e.name[:-3] + ".onnx")
         cmd = [env.tsc, os.path.basename(e.case.path)] + e.tsc_args() + ["-o", e.ours]
-        wall, rss, last = repeat(cmd, env.runs, cwd=e.case.dir)
+        # the small examples take milliseconds: more runs, a steadier median
+        runs = max(env.runs, SMALL_RUNS) if e.name in SMALL_EXAMPLES else env.runs
+        wall, rss, last, floor = repeat_with_floor(env, cmd, e.case.dir, runs)
         if wall is None:
             e.results["error"] = "tsc2onnx: " + (last.err.strip().splitlines() or ["status %d" % last.rc])[0]
             continue
         e.results["tsc"] = wall
         e.results["tsc_rss"] = rss
+        e.results["floor"] = floor
         e.results["cp"] = cp_time(env, e.ours, env.runs)
         if trace_ok:
             e.ours_trace = env.path("ours", e.name[:-3] + "-trace.onnx")
@@ -209,6 +230,7 @@ def compile_section(env, examples, trace_ok):
 # Examples small enough that a compile is mostly the process's start: their
 # target is the start floor (`tsc2onnx --version`).
 SMALL_EXAMPLES = ("mlp.ts", "loop.ts")
+SMALL_RUNS = 21
 START_TARGET_RATIO = 2.0
 
 
@@ -221,7 +243,7 @@ def compile_table(env, examples, trace_ok):
                "target <= %gx start" % START_TARGET_RATIO],
               "Medians of whole runs of the command (process start, reading the weights, "
               "writing the .onnx).  Over start: tsc2onnx / `tsc2onnx --version` (%s here; "
-              "`/bin/true` %s), the floor of any run; over cp: tsc2onnx / `cp` of the .onnx it "
+              "`/bin/true` %s), the floor of any run, its runs alternated with the example's; over cp: tsc2onnx / `cp` of the .onnx it "
               "wrote to a new file, the floor of writing it.  The target applies to the small "
               "examples (%s), which are mostly start.  PyTorch's times exclude `import torch` "
               "(shown apart) and, in the ratio columns, building the module (load+construct, "
@@ -236,7 +258,8 @@ def compile_table(env, examples, trace_ok):
             t.add(e.label, r.get("error", "-"), *["-"] * 10, "not met" if judged else "-")
             met_all &= not judged
             continue
-        over_start = r["tsc"] / env.floor_tsc if env.floor_tsc else None
+        floor = r.get("floor") or env.floor_tsc
+        over_start = r["tsc"] / floor if floor else None
         cells = [e.label, fmt_time(r["tsc"]), fmt_ratio(over_start), fmt_time(r.get("cp")),
                  fmt_ratio(r["tsc"] / r["cp"] if r.get("cp") else None)]
         for mode in ("script", "trace"):
