@@ -88,34 +88,50 @@ INLINE void fill_step16(const FillJob *job, uint32_t low, float *dst, void (*sqr
         __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
 }
 
+/* Step functions of one instruction set each: a step at element LOW
+ * into DST. */
+typedef void (*FillStepFn)(const FillJob *job, uint32_t low, float *dst);
+
+/* COUNT steps from element FIRST (all with the job's HIGH) into DST, each
+ * made by STEP (a constant where this is inlined, so the loop is compiled
+ * for STEP's instruction set). */
+INLINE void fill_steps_with(const FillJob *job, uint64_t first, size_t count, float *dst, FillStepFn step)
+{
+    for (size_t k = 0; k < count; k++)
+        step(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP);
+}
+
 INLINE void fill_sqrt_portable(FillF8 *x)
 {
     for (int k = 0; k < 8; k++)
         (*x)[k] = sqrtf((*x)[k]);
 }
 
-/* COUNT steps from element FIRST (all with the job's HIGH) into DST. */
+INLINE void fill_step_portable(const FillJob *job, uint32_t low, float *dst)
+{
+    fill_step8(job, low, dst, fill_sqrt_portable);
+}
+
 static void fill_steps_portable(const FillJob *job, uint64_t first, size_t count, float *dst)
 {
-    for (size_t k = 0; k < count; k++)
-        fill_step8(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_portable);
+    fill_steps_with(job, first, count, dst, fill_step_portable);
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define FILL_HAVE_X86 1
 
+/* The square root and the step of AVX2 (8 lanes) and of AVX-512 (16). */
 __attribute__((target("avx2"), always_inline))
 static inline void fill_sqrt_avx2(FillF8 *x)
 {
     *x = (FillF8)_mm256_sqrt_ps((__m256)*x);
 }
 
-__attribute__((target("avx2")))
-static void fill_steps_avx2(const FillJob *job, uint64_t first, size_t count, float *dst)
+__attribute__((target("avx2"), always_inline))
+static inline void fill_step_avx2(const FillJob *job, uint32_t low, float *dst)
 {
-    for (size_t k = 0; k < count; k++)
-        fill_step8(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_avx2);
+    fill_step8(job, low, dst, fill_sqrt_avx2);
 }
 
 __attribute__((target("avx512f"), always_inline))
@@ -124,11 +140,22 @@ static inline void fill_sqrt_avx512(FillF16 *x)
     *x = (FillF16)_mm512_sqrt_ps((__m512)*x);
 }
 
+__attribute__((target("avx512f"), always_inline))
+static inline void fill_step_avx512(const FillJob *job, uint32_t low, float *dst)
+{
+    fill_step16(job, low, dst, fill_sqrt_avx512);
+}
+
+__attribute__((target("avx2")))
+static void fill_steps_avx2(const FillJob *job, uint64_t first, size_t count, float *dst)
+{
+    fill_steps_with(job, first, count, dst, fill_step_avx2);
+}
+
 __attribute__((target("avx512f")))
 static void fill_steps_avx512(const FillJob *job, uint64_t first, size_t count, float *dst)
 {
-    for (size_t k = 0; k < count; k++)
-        fill_step16(job, (uint32_t)(first + k * FILL_STEP), dst + k * FILL_STEP, fill_sqrt_avx512);
+    fill_steps_with(job, first, count, dst, fill_step_avx512);
 }
 #endif
 
