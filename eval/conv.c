@@ -198,12 +198,13 @@ static void add_bias(EvalValue *Y, const EvalValue *B)
 }
 
 /* Inputs of a convolution, float16/bfloat16 widened to float32 (new
- * references in OPS). */
+ * references in OPS; on failure OPS holds what was taken so far, the rest
+ * NULL). */
 static bool conv_inputs(EvalCall *c, EvalValue **ops, DType *out)
 {
+    ops[0] = ops[1] = ops[2] = NULL;    /* the caller releases all three on failure */
     for (int k = 0; k < 3; k++) {
         EvalValue *v = eval_tensor_in(c, k, k == 2);
-        ops[k] = NULL;
         if (!v && k < 2)
             return false;
         if (!v)

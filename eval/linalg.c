@@ -211,8 +211,13 @@ static EvalStatus eval_gemm(EvalCall *c)
     DType out = A->dtype;
     if (!widen(c, &A))
         return EVAL_ERROR;
-    if (!widen(c, &B) || (C && !widen(c, &C))) {
+    if (!widen(c, &B)) {
         eval_release(A);
+        return EVAL_ERROR;
+    }
+    if (C && !widen(c, &C)) {
+        eval_release(A);
+        eval_release(B);
         return EVAL_ERROR;
     }
     int64_t dims[2] = {M, N};
