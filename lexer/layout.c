@@ -24,6 +24,9 @@
  * A `match` statement (soft keyword) is folded, header and block, into one
  * TK_MATCH_STMT token, so the parser can refuse it with one message. */
 #include <assert.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lexer/lex_internal.h"
@@ -82,15 +85,29 @@ typedef struct Layout {
     uint32_t fold_end;
 } Layout;
 
+/* The token array is malloc'd, not in the arena: it lives only until the
+ * parser has read it, and growing it in the arena left every smaller copy
+ * behind (32 MB of a 100,000-line file's 500). */
 static void emit(Layout *ly, Token t)
 {
     if (ly->out.len == ly->cap) {
         int cap = ly->cap ? ly->cap * 2 : 256;
-        ly->out.items = arena_grow(&ly->c->arena, ly->out.items, sizeof(Token) * (size_t)ly->cap,
-                                   sizeof(Token) * (size_t)cap);
+        Token *items = ly->cap <= INT_MAX / 2 ? realloc(ly->out.items, sizeof(Token) * (size_t)cap) : NULL;
+        if (!items) {
+            fputs("tsc2onnx: fatal: out of memory (the tokens of a file)\n", stderr);
+            exit(4);
+        }
+        ly->out.items = items;
         ly->cap = cap;
     }
     ly->out.items[ly->out.len++] = t;
+}
+
+void lex_free(TokenArray *toks)
+{
+    free(toks->items);
+    toks->items = NULL;
+    toks->len = 0;
 }
 
 static void emit_at(Layout *ly, int kind, uint32_t start, uint32_t len, unsigned flags)
