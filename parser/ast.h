@@ -8,6 +8,7 @@
 #define TSC_AST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "support/source.h"
@@ -214,6 +215,10 @@ struct AstNode {
 };
 
 const char *ast_kind_name(AstKind kind);
+/* The bytes a node of KIND is allocated with: a node holds only its own
+ * member of the union, so never copy an AstNode whole or read another
+ * kind's member. */
+size_t ast_node_size(AstKind kind);
 /* AST_BOOL_OP ... AST_SLICE */
 bool ast_is_expression(AstKind kind);
 /* The body of DEF (an AST_FUNCTION_DEF), rebuilding it first when it is

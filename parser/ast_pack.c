@@ -378,7 +378,7 @@ static AstNode *get_node(Unpacker *u)
         u->failed = true;
         return NULL;
     }
-    AstNode *n = arena_alloc(&u->c->arena, sizeof *n);
+    AstNode *n = arena_alloc(&u->c->arena, ast_node_size((AstKind)(kind - 1)));
     n->kind = (AstKind)(kind - 1);
     n->ctx = (AstCtx)get_byte(u);
     n->flags = get_byte(u);
@@ -474,9 +474,11 @@ static bool same_node(const AstNode *a, const AstNode *b, const char **where)
         return a == b;
     if (a->kind != b->kind)
         return false;
-    AstNode ca, cb;
-    memcpy(&ca, a, sizeof ca);
-    memcpy(&cb, b, sizeof cb);
+    AstNode ca, cb;     /* a node has only its own member: the rest stays zero */
+    memset(&ca, 0, sizeof ca);
+    memset(&cb, 0, sizeof cb);
+    memcpy(&ca, a, ast_node_size(a->kind));
+    memcpy(&cb, b, ast_node_size(b->kind));
     for (const PackField *f = fields[a->kind]; f->type != P_END; f++) {
         if (!same_field(a, b, &ca, &cb, f, where)) {
             if (!*where)
