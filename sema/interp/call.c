@@ -410,6 +410,7 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     frame.caller = in->frame;
     frame.func = fn;
     frame.locals = flow_scope_new(in);
+    val_scope_reserve(in->arena, frame.locals, fn->locals_seen);
     frame.globals = fn->globals;
     frame.closure = fn->closure;
     frame.module = fn->module;
@@ -439,6 +440,8 @@ static Value *call_function(Interp *in, Function *fn, CallArgs *args, Span span)
     }
     if (fn->scripted && in->lower)
         in->lower->scripted--;
+    if (frame.locals->len > fn->locals_seen)
+        fn->locals_seen = frame.locals->len;
     in->depth--;
     in->frame = frame.caller;
     /* an error the stdlib reported (_native.error) unwinds to the user's

@@ -92,6 +92,14 @@ void val_scope_set(Arena *a, Scope *s, const char *name, Value *v)
     }
 }
 
+void val_scope_reserve(Arena *a, Scope *s, int n)
+{
+    if (s->len == 0 && n > s->cap) {
+        s->entries = arena_alloc_raw(a, sizeof(ScopeEntry) * (size_t)n);
+        s->cap = n;
+    }
+}
+
 void val_scope_restore(Arena *a, Scope *s, const ScopeEntry *entries, int len)
 {
     if (len > s->cap) {

@@ -148,6 +148,8 @@ typedef struct Function {
     bool python;            /* @torch.jit.ignore / unused: TorchScript does not
                              * compile it, so its types are not checked */
     Scope *attrs;           /* function attributes (f.__wrapped__ ...), or NULL */
+    int locals_seen;        /* the most names a call's scope came to hold: the
+                             * next call's starts with room for as many */
 } Function;
 
 typedef struct Closure {
@@ -409,6 +411,8 @@ Scope *val_scope_new(Arena *a);
 Value *val_scope_get(const Scope *s, const char *name);
 void val_scope_set(Arena *a, Scope *s, const char *name, Value *v);
 bool val_scope_del(Scope *s, const char *name);
+/* Room for N entries in the empty scope S (its growth copies nothing then). */
+void val_scope_reserve(Arena *a, Scope *s, int n);
 /* Replaces the entries of S with a copy of ENTRIES (a saved state). */
 void val_scope_restore(Arena *a, Scope *s, const ScopeEntry *entries, int len);
 
