@@ -42,7 +42,6 @@ static int run_front_end(const Options *o)
             diag_hold(&c.diag, &c.arena);   /* print in source order */
             TokenArray toks = lex_file(&c, f);
             lex_dump(&c, f, &toks, stdout);
-            lex_free(&toks);
             diag_release(&c.diag);
         } else {
             AstNode *m = parse_file(&c, f);

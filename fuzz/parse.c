@@ -16,7 +16,6 @@ static void tokens(const uint8_t *data, size_t size)
     diag_hold(&c.diag, &c.arena);
     TokenArray toks = lex_file(&c, f);
     lex_dump(&c, f, &toks, fuzz_sink());
-    lex_free(&toks);
     diag_release(&c.diag);
     compiler_free(&c);
 }

@@ -42,10 +42,8 @@ typedef struct TokenArray {
 } TokenArray;
 
 /* Tokenizes a whole file (both layers).  Errors are reported to c->diag and
- * the offending bytes become TK_ERRORTOKEN; the array is always usable.
- * The array is malloc'd (the parser reads it once): free it with lex_free. */
+ * the offending bytes become TK_ERRORTOKEN; the array is always usable. */
 TokenArray lex_file(Compiler *c, const SourceFile *f);
-void lex_free(TokenArray *toks);
 
 /* Tokenizes bytes [start, end) of F as one expression inside brackets (no
  * NEWLINE, INDENT or DEDENT; newlines are allowed, as in triple-quoted
@@ -53,7 +51,7 @@ void lex_free(TokenArray *toks);
  * no TK_EXPR_MODE marker is added.  Spans are offsets in F.  Reports
  * unbalanced brackets, and '#' (a comment) or a backslash outside string
  * literals with Python 3.11's f-string messages; a backslash inside a string
- * literal of the field is not looked for here.  Free it with lex_free. */
+ * literal of the field is not looked for here. */
 TokenArray lex_expression(Compiler *c, const SourceFile *f, uint32_t start, uint32_t end);
 
 /* Prints one token per line, the format `--emit tokens` uses:

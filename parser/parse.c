@@ -103,7 +103,6 @@ AstNode *parse_file(Compiler *c, const SourceFile *f)
     diag_hold(&c->diag, &c->arena);
     TokenArray toks = lex_file(c, f);
     AstNode *module = parse_tokens(c, f, toks, source_is_stdlib(f));
-    lex_free(&toks);
     diag_release(&c->diag);
     return module;
 }
@@ -125,17 +124,13 @@ AstNode *parse_expression(Compiler *c, const SourceFile *f)
 {
     int before = c->diag.nerrors;
     TokenArray toks = lex_expression(c, f, 0, f->len);
-    if (c->diag.nerrors != before) {
-        lex_free(&toks);
+    if (c->diag.nerrors != before)
         return NULL;
-    }
     ParsePool pool = {{0}, 0};
     ParseCtx pc = ctx_init(c, f, &pool, 0);
     pc.toks = toks.items;
     pc.ntoks = toks.len;
-    AstNode *e = run_expression(&pc);
-    lex_free(&toks);
-    return e;
+    return run_expression(&pc);
 }
 
 AstNode *parse_fstring_field(ParseCtx *pc, uint32_t start, uint32_t end)
@@ -148,18 +143,14 @@ AstNode *parse_fstring_field(ParseCtx *pc, uint32_t start, uint32_t end)
     }
     int before = c->diag.nerrors;
     TokenArray toks = lex_expression(c, pc->file, start, end);
-    if (c->diag.nerrors != before) {
-        lex_free(&toks);
+    if (c->diag.nerrors != before)
         return NULL;
-    }
     ParseCtx sub = ctx_init(c, pc->file, pc->pool, pc->fstring_depth + 1);
     sub.field_start = start;
     sub.field_end = end;
     sub.toks = toks.items;
     sub.ntoks = toks.len;
-    AstNode *e = run_expression(&sub);
-    lex_free(&toks);
-    return e;
+    return run_expression(&sub);
 }
 
 void parse_stack_overflow(ParseCtx *pc)
