@@ -128,53 +128,38 @@ const AstNode *ast_child_next(AstChildren *it)
 
 /* The bytes a node of KIND takes: the common fields and its own member of
  * the union, not the largest (a Name is 48 bytes, not 136: the AST of a
- * 100,000-line file took 70 MB).  The kinds not listed, rare or read
- * through another kind's member (a lambda as a function), take it all. */
+ * 100,000-line file took 70 MB).  The kinds not listed (0 here), rare or
+ * read through another kind's member (a lambda as a function), take it
+ * all. */
+static const size_t node_sizes[AST_KIND_COUNT] = {
+    [AST_NAME] = AST_SIZE_OF(name),
+    [AST_CONSTANT] = AST_SIZE_OF(constant),
+    [AST_BIN_OP] = AST_SIZE_OF(bin_op),
+    [AST_UNARY_OP] = AST_SIZE_OF(unary_op),
+    [AST_BOOL_OP] = AST_SIZE_OF(bool_op),
+    [AST_COMPARE] = AST_SIZE_OF(compare),
+    [AST_ATTRIBUTE] = AST_SIZE_OF(attribute),
+    [AST_SUBSCRIPT] = AST_SIZE_OF(subscript),
+    [AST_CALL] = AST_SIZE_OF(call),
+    [AST_KEYWORD] = AST_SIZE_OF(keyword),
+    [AST_ARG] = AST_SIZE_OF(arg),
+    [AST_ALIAS] = AST_SIZE_OF(alias),
+    [AST_LIST] = AST_SIZE_OF(seq),
+    [AST_TUPLE] = AST_SIZE_OF(seq),
+    [AST_SET] = AST_SIZE_OF(seq),
+    [AST_RETURN] = AST_SIZE_OF(value),
+    [AST_EXPR_STMT] = AST_SIZE_OF(value),
+    [AST_STARRED] = AST_SIZE_OF(value),
+    [AST_ASSIGN] = AST_SIZE_OF(assign),
+    [AST_AUG_ASSIGN] = AST_SIZE_OF(aug_assign),
+    [AST_IF] = AST_SIZE_OF(cond),
+    [AST_WHILE] = AST_SIZE_OF(cond),
+};
+
 size_t ast_node_size(AstKind kind)
 {
-    switch (kind) {
-    case AST_NAME:
-        return AST_SIZE_OF(name);
-    case AST_CONSTANT:
-        return AST_SIZE_OF(constant);
-    case AST_BIN_OP:
-        return AST_SIZE_OF(bin_op);
-    case AST_UNARY_OP:
-        return AST_SIZE_OF(unary_op);
-    case AST_BOOL_OP:
-        return AST_SIZE_OF(bool_op);
-    case AST_COMPARE:
-        return AST_SIZE_OF(compare);
-    case AST_ATTRIBUTE:
-        return AST_SIZE_OF(attribute);
-    case AST_SUBSCRIPT:
-        return AST_SIZE_OF(subscript);
-    case AST_CALL:
-        return AST_SIZE_OF(call);
-    case AST_KEYWORD:
-        return AST_SIZE_OF(keyword);
-    case AST_ARG:
-        return AST_SIZE_OF(arg);
-    case AST_ALIAS:
-        return AST_SIZE_OF(alias);
-    case AST_LIST:
-    case AST_TUPLE:
-    case AST_SET:
-        return AST_SIZE_OF(seq);
-    case AST_RETURN:
-    case AST_EXPR_STMT:
-    case AST_STARRED:
-        return AST_SIZE_OF(value);
-    case AST_ASSIGN:
-        return AST_SIZE_OF(assign);
-    case AST_AUG_ASSIGN:
-        return AST_SIZE_OF(aug_assign);
-    case AST_IF:
-    case AST_WHILE:
-        return AST_SIZE_OF(cond);
-    default:
-        return sizeof(AstNode);
-    }
+    size_t size = (unsigned)kind < AST_KIND_COUNT ? node_sizes[kind] : 0;
+    return size ? size : sizeof(AstNode);
 }
 
 AstNode *ast_new(ParseCtx *pc, AstKind kind, Span span)
